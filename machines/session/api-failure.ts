@@ -1,0 +1,24 @@
+/**
+ * What a statechart keeps of a failed call. The API client raises an ApiError
+ * (status, message chosen by section 8's priority, code); anything else thrown
+ * (a network error, a string) is kept as its text with no status.
+ */
+import type { ApiFailure } from './session.types';
+
+export function toApiFailure(error: unknown): ApiFailure {
+  const raised = error as Partial<ApiFailure> | null | undefined;
+  return {
+    status: raised?.status ?? null,
+    message: raised?.message != null ? String(raised.message) : String(error),
+    code: raised?.code,
+  };
+}
+
+/** The same, as the flat error and errorCode that form-like machines keep (submit, dialog, review, monitoring, create-case). */
+export function failureFields(error: unknown): { error: string; errorCode: string | null } {
+  const failure = toApiFailure(error);
+  return { error: failure.message, errorCode: failure.code ?? null };
+}
+
+/** The field a 4xx answer names (e.g. a taken name), so the view can show the message under it. */
+export const failureField = (error: unknown): string | null => (error as { data?: { field?: string } } | null)?.data?.field ?? null;

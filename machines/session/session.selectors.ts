@@ -1,0 +1,27 @@
+/** Reading the session snapshot: views use these with useSelector instead of poking at context. */
+import type { SnapshotFrom } from 'xstate';
+import type { AccessContext } from '../../common/access';
+import type { sessionMachine } from './session.machine';
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** Signed in, or refreshing a session that was signed in (the views stay usable meanwhile). */
+export const selectIsSignedIn = (s: Snapshot) => (s.matches('signedIn') || s.matches('refreshing')) && s.context.session !== null;
+export const selectIsSettling = (s: Snapshot) => s.matches('restoring') || (s.matches('refreshing') && !s.context.session);
+export const selectIsExpired = (s: Snapshot) => s.matches({ signedOut: 'expired' });
+export const selectIsBusy = (s: Snapshot) =>
+  s.matches('signingIn') || s.matches('checkingChallenge') || s.matches({ twoFactor: 'verifyingEmail' }) || s.matches({ twoFactor: 'verifyingApp' }) || s.matches({ twoFactor: 'resending' }) || s.matches('signingOut');
+export const selectInTwoFactor = (s: Snapshot) => s.matches('twoFactor') || s.matches('checkingChallenge');
+export const selectChallenge = (s: Snapshot) => s.context.challenge;
+export const selectError = (s: Snapshot) => s.context.error;
+export const selectSession = (s: Snapshot) => s.context.session;
+export const selectUser = (s: Snapshot) => s.context.session?.user ?? null;
+export const selectOrganisation = (s: Snapshot) => s.context.session?.organisation ?? null;
+export const selectPermissionNames = (s: Snapshot): string[] => s.context.session?.permissions.map((p) => p.name) ?? [];
+
+/** What the shared access rules need, or null when signed out. */
+export function selectAccessContext(s: Snapshot): AccessContext | null {
+  const session = s.context.session;
+  if (!session) return null;
+  return { permissions: session.permissions.map((p) => p.name), organisation: session.organisation };
+}

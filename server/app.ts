@@ -1,0 +1,101 @@
+/**
+ * Builds the HTTP application: body parsing, the error contract, every API
+ * route module, the OpenAPI document, and the built SPA with history fallback.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { LIMITS } from '../common/constants';
+import { authRoutes } from './auth/routes';
+import { listsHealth } from './cases/engine';
+import { caseRoutes } from './cases/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { referenceRoutes } from './reference/routes';
+import type { Deps } from './deps';
+import { registerBodyParsers } from './http/body';
+import { ApiError } from './http/errors';
+import { buildOpenApi } from './http/openapi';
+import { registerRoutes, route } from './http/routes';
+import { permissionRoutes } from './permissions/routes';
+import { userRoutes } from './users/routes';
+import { roleRoutes } from './roles/routes';
+import { settingsRoutes } from './settings/routes';
+import { notificationRoutes } from './notifications/routes';
+import { feedbackRoutes } from './feedback/routes';
+import { auditRoutes } from './audit/routes';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST_DIR = join(ROOT, 'dist');
+
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 12 * 1024 * 1024,
+  });
+
+  await registerBodyParsers(app, Math.max(LIMITS.customListFileBytes, LIMITS.faceImageBytes));
+
+  app.setErrorHandler((error: any, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toJSON());
+    if (error?.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send(new ApiError(413, 'file_size_limit_exceeds').toJSON());
+    if (error?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send(new ApiError(400, 'bad_request').toJSON());
+    }
+    if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error_message: error.message, code: 'bad_request' });
+    }
+    request.log.error(error);
+    return reply.status(500).send(new ApiError(500, 'server_error').toJSON());
+  });
+
+  registerRoutes(app, deps, [
+    route({
+      method: 'GET',
+      path: '/health',
+      tag: 'System',
+      summary: 'Liveness and the state of the database.',
+      public: true,
+      async handler(ctx) {
+        const started = Date.now();
+        try {
+          await deps.db.query('SELECT 1');
+          return { status: 'ok', database: { kind: deps.db.kind, state: 'up', latency_ms: Date.now() - started }, lists: listsHealth(deps) };
+        } catch (error) {
+          ctx.reply.status(503);
+          return { status: 'degraded', database: { kind: deps.db.kind, state: 'down', error: (error as Error).message }, lists: listsHealth(deps) };
+        }
+      },
+    }),
+    ...authRoutes(),
+    ...permissionRoutes(),
+    ...caseRoutes(),
+    ...referenceRoutes(),
+    ...dashboardRoutes(),
+    ...userRoutes(),
+    ...roleRoutes(),
+    ...settingsRoutes(),
+    ...notificationRoutes(),
+    ...feedbackRoutes(),
+    ...auditRoutes(),
+  ]);
+
+  app.get('/api/openapi.json', async () => buildOpenApi(deps.routes, deps.config.publicUrl));
+
+  app.all('/api/*', async (request, reply) => reply.status(404).send(new ApiError(404, 'not_found').toJSON()));
+
+  if (deps.config.serveStatic && existsSync(join(DIST_DIR, 'index.html'))) {
+    await app.register(fastifyStatic, { root: DIST_DIR, wildcard: false, index: false });
+    // Client-side routes: every non-API GET that is not a file gets the SPA.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+        return reply.status(404).send(new ApiError(404, 'not_found').toJSON());
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,33 @@
+/**
+ * Recording an administrative action with who did it and from where: the
+ * signed-in caller of the request is the actor, the request gives the address.
+ */
+import type { Queryable } from '../db/client';
+import type { AuthContext } from '../auth/sessions';
+import { recordAudit } from './record';
+
+export interface RequestActor {
+  auth: AuthContext;
+  ip: string;
+  userAgent: string;
+}
+
+export function auditAction(
+  db: Queryable,
+  ctx: RequestActor,
+  action: string,
+  target?: { type: string; id: string },
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(db, {
+    organisation_id: ctx.auth.organisation.id,
+    actor_user_id: ctx.auth.user.id,
+    actor_email: ctx.auth.user.email,
+    action,
+    target_type: target?.type,
+    target_id: target?.id,
+    ip: ctx.ip,
+    user_agent: ctx.userAgent,
+    details,
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Access tokens. A token is a random string handed to the browser once; the
+ * database keeps its digest with an expiry and a revocation time, so logout and
+ * deactivation take effect on the very next call. Permissions are read from the
+ * role on every call, so a role change applies without signing in again.
+ */
+import { effectivePermissions } from '../../common/access';
+import type { OrganisationDetail } from '../../common/organisation';
+import type { Queryable, Row } from '../db/client';
+import { ApiError } from '../http/errors';
+import { toOrganisationDetail } from '../organisations/detail';
+import { permissionsOf } from '../roles/queries';
+import { randomToken, sha256 } from './secrets';
+import type { UserRow } from './user-row';
+
+export interface AuthContext {
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+  user: UserRow & Row;
+  role: { id: string; name: string; is_admin: boolean };
+  organisation: OrganisationDetail;
+  organisationRow: Row;
+  permissions: string[];
+}
+
+export async function createSession(db: Queryable, userId: string, ttlMinutes: number, meta: { ip?: string; userAgent?: string }) {
+  const token = `aml_${randomToken(32)}`;
+  const row = await db.one<{ id: string; expires_at: Date }>(
+    `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
+     VALUES ($1, $2, now() + ($3::float8 * interval '1 minute'), $4, $5) RETURNING id, expires_at`,
+    [userId, sha256(token), ttlMinutes, meta.ip ?? null, meta.userAgent ?? null],
+  );
+  await db.query('UPDATE users SET last_login_at = now() WHERE id = $1', [userId]);
+  return { token, sessionId: row!.id, expiresAt: new Date(row!.expires_at) };
+}
+
+/** Resolves a bearer token to its session, or throws the 401 the UI acts on. */
+export async function authenticateToken(db: Queryable, token: string | undefined): Promise<AuthContext> {
+  if (!token) throw new ApiError(401, 'token_invalid');
+  const row = await db.one(
+    `SELECT s.id AS session_id, s.expires_at, s.revoked_at,
+            u.*, r.name AS role_name, r.is_admin AS role_is_admin,
+            row_to_json(o.*) AS organisation
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN roles r ON r.id = u.role_id
+       JOIN organisations o ON o.id = u.organisation_id
+      WHERE s.token_hash = $1`,
+    [sha256(token)],
+  );
+  if (!row || row.revoked_at || !row.is_active) throw new ApiError(401, 'token_invalid');
+  const expiresAt = new Date(row.expires_at);
+  if (expiresAt.getTime() <= Date.now()) throw new ApiError(401, 'token_has_expired');
+  const organisationRow = typeof row.organisation === 'string' ? JSON.parse(row.organisation) : row.organisation;
+  const organisation = toOrganisationDetail(organisationRow);
+  return {
+    sessionId: row.session_id,
+    token,
+    expiresAt,
+    user: row as UserRow & Row,
+    role: { id: row.role_id, name: row.role_name, is_admin: row.role_is_admin },
+    organisation,
+    organisationRow,
+    permissions: effectivePermissions(await permissionsOf(db, row.role_id), organisation),
+  };
+}
+
+export async function revokeSession(db: Queryable, sessionId: string) {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+/** Ends every session of a user (deactivation, password change elsewhere). */
+export async function revokeUserSessions(db: Queryable, userId: string, exceptSessionId?: string) {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2', [
+    userId,
+    exceptSessionId ?? null,
+  ]);
+}

@@ -1,0 +1,227 @@
+/**
+ * Creating a case: the search input is checked, the engine screens it (waiting
+ * for the lists if the server is still loading them), and the case with its
+ * hits, the spent credit and the first history event are written in one
+ * transaction. Nothing is spent when anything fails.
+ */
+import { caseReference, defaultHitRisk, initialCaseState, type SearchInputView } from '../../common/cases';
+import { LIMITS } from '../../common/constants';
+import { DATABASES, type Database } from '../../common/enums';
+import type { SearchBodyValue } from '../../common/schemas/cases';
+import { toBoolean } from '../../common/schemas/core';
+import { validateBirthDate, validateFaceImage } from '../../common/validation';
+import type { AuthContext } from '../auth/sessions';
+import type { Deps } from '../deps';
+import type { UploadedFile } from '../http/body';
+import { ApiError } from '../http/errors';
+import { ScreeningInputError, type ScreeningQuery } from '../screening';
+import { nextCaseNumber, spendScreeningCredit } from './credits';
+import { engineReady } from './engine';
+import { publishCaseChange, recordCaseEvent } from './events';
+import { isKnownCountry } from '../reference/countries';
+
+/** Hits kept per case: the engine's best 50 at or above the threshold. */
+export const HITS_PER_CASE = 50;
+
+function isUpload(value: unknown): value is UploadedFile {
+  return Boolean(value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data));
+}
+
+/** JPEG and PNG by their first bytes, not by what the browser claims. */
+function sniffImage(data: Buffer): string | null {
+  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  return null;
+}
+
+function countries(list: string[] | undefined, field: string): string[] {
+  const out: string[] = [];
+  for (const raw of list ?? []) {
+    const code = raw.trim().toUpperCase();
+    if (!isKnownCountry(code)) throw new ApiError(400, 'invalid_country', {}, field);
+    if (!out.includes(code)) out.push(code);
+  }
+  return out;
+}
+
+const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : Number(v));
+
+export async function createCase(deps: Deps, auth: AuthContext, body: SearchBodyValue) {
+  const birth = { day: num(body.birth_day), month: num(body.birth_month), year: num(body.birth_year) };
+  const dateProblem = validateBirthDate({ day: body.birth_day, month: body.birth_month, year: body.birth_year });
+  if (dateProblem) throw new ApiError(400, dateProblem.rule, {}, dateProblem.field);
+
+  let image: { data: Buffer; type: string } | null = null;
+  if (body.face_image !== undefined && body.face_image !== '' && body.face_image !== null) {
+    if (!isUpload(body.face_image)) throw new ApiError(400, 'incorrect_file_format', {}, 'face_image');
+    const upload = body.face_image;
+    const sniffed = sniffImage(upload.data);
+    const problem = validateFaceImage({ size: upload.data.length, type: sniffed ?? upload.mimetype });
+    if (problem || !sniffed) throw new ApiError(problem === 'file_size_limit_exceeds' || upload.data.length > LIMITS.faceImageBytes ? 413 : 400, problem ?? 'incorrect_file_format', {}, 'face_image');
+    image = { data: upload.data, type: sniffed };
+  }
+
+  const countryList = countries(body.countries, 'countries');
+  const residence = countries(body.residence_countries, 'residence_countries');
+  const nationality = body.nationality?.trim() ? countries([body.nationality], 'nationality')[0] : undefined;
+
+  let databases: Database[];
+  let profile: { id: string; title: string; countries: string[] } | null = null;
+  if (body.search_type === 'profile') {
+    if (!body.search_profile_id?.trim()) throw new ApiError(400, 'profile_required', {}, 'search_profile_id');
+    const row = /^[0-9a-f-]{36}$/i.test(body.search_profile_id)
+      ? await deps.db.one('SELECT id, title, databases, countries FROM search_profiles WHERE id = $1 AND organisation_id = $2', [body.search_profile_id, auth.organisation.id])
+      : undefined;
+    if (!row) throw new ApiError(400, 'profile_required', {}, 'search_profile_id');
+    profile = { id: row.id, title: row.title, countries: row.countries ?? [] };
+    databases = (row.databases as Database[]).filter((d) => (DATABASES as readonly string[]).includes(d));
+    if (!databases.length) databases = [...DATABASES];
+  } else {
+    if (body.databases && body.databases.length === 0) throw new ApiError(400, 'databases_required', {}, 'databases');
+    databases = body.databases?.length ? [...new Set(body.databases)] : [...DATABASES];
+  }
+
+  const input: SearchInputView = {
+    search_term: body.search_term.trim(),
+    entity_type: body.entity_type.trim() as SearchInputView['entity_type'],
+    ...(birth.day ? { birth_day: birth.day } : {}),
+    ...(birth.month ? { birth_month: birth.month } : {}),
+    ...(birth.year ? { birth_year: birth.year } : {}),
+    countries: countryList.length ? countryList : (profile?.countries ?? []),
+    residence_countries: residence,
+    ...(nationality ? { nationality } : {}),
+    ...(body.gender ? { gender: body.gender } : {}),
+    ...(body.unique_identifier?.trim() ? { unique_identifier: body.unique_identifier.trim() } : {}),
+    match_score: num(body.match_score) ?? 0,
+    exact_match: toBoolean(body.exact_match),
+    match_akas: body.match_akas === undefined ? true : toBoolean(body.match_akas),
+    match_rca: toBoolean(body.match_rca),
+    search_type: body.search_type,
+    databases,
+  };
+
+  const engine = await engineReady(deps.screening);
+  const query: ScreeningQuery = {
+    search_term: input.search_term,
+    entity_type: input.entity_type,
+    birth_day: input.birth_day,
+    birth_month: input.birth_month,
+    birth_year: input.birth_year,
+    countries: input.countries,
+    residence_countries: input.residence_countries,
+    nationality: input.nationality,
+    gender: input.gender as ScreeningQuery['gender'],
+    unique_identifier: input.unique_identifier,
+    match_score: input.match_score || undefined,
+    exact_match: input.exact_match,
+    match_akas: input.match_akas,
+    match_rca: input.match_rca,
+    databases,
+    limit: HITS_PER_CASE,
+  };
+  const actor = { id: auth.user.id, name: auth.user.name };
+  const listsVersion = Object.fromEntries(engine.status().lists.filter((l) => l.version).map((l) => [l.id, l.version]));
+
+  const created = await deps.db.transaction(async (tx) => {
+    await spendScreeningCredit(tx, auth.organisation.id);
+    let result;
+    try {
+      result = engine.screen(query);
+    } catch (error) {
+      if (error instanceof ScreeningInputError) throw new ApiError(400, 'bad_request', {}, error.field);
+      throw error;
+    }
+    input.match_score = result.match_score;
+    const hits = result.hits;
+    const state = initialCaseState(hits.length);
+    const now = new Date();
+    const reference = caseReference(now.getUTCFullYear(), await nextCaseNumber(tx, auth.organisation.id, now.getUTCFullYear()));
+    const relevance = [...new Set(hits.flatMap((h) => h.relevance))];
+    const hitDatabases = [...new Set(hits.map((h) => h.database))];
+    const hitRisks = hits.map((h) => defaultHitRisk(h.database));
+    const riskLevel = hits.length === 0 ? 'Low' : hitRisks.includes('High') ? 'High' : hitRisks.includes('Medium') ? 'Medium' : 'Unknown';
+    const amlMonitoring = toBoolean(body.aml_monitoring);
+    const mediaMonitoring = toBoolean(body.adverse_media_monitoring);
+    const row = await tx.one<{ id: string }>(
+      `INSERT INTO cases (organisation_id, reference, search_term, entity_type, search_input, match_score, databases, search_profile_id, risk_engine_id,
+         client_reference, national_id, hit_count, relevance, hit_databases, match_status, case_status, risk_level, aml_monitoring, adverse_media_monitoring,
+         lists_version, face_image, face_image_type, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id`,
+      [
+        auth.organisation.id,
+        reference,
+        input.search_term,
+        input.entity_type,
+        JSON.stringify(input),
+        result.match_score,
+        databases,
+        profile?.id ?? null,
+        body.risk_engine_id && /^[0-9a-f-]{36}$/i.test(body.risk_engine_id) ? body.risk_engine_id : null,
+        body.client_reference?.trim() || null,
+        body.national_id?.trim() || null,
+        hits.length,
+        relevance,
+        hitDatabases,
+        state.match_status,
+        state.case_status,
+        riskLevel,
+        amlMonitoring,
+        mediaMonitoring,
+        JSON.stringify(listsVersion),
+        image?.data ?? null,
+        image?.type ?? null,
+        auth.user.id,
+      ],
+    );
+    const caseId = row!.id;
+    // One multi-row insert per 25 hits keeps a 50-hit case at two statements.
+    for (let i = 0; i < hits.length; i += 25) {
+      const chunk = hits.slice(i, i + 25);
+      const params: unknown[] = [];
+      const values = chunk.map((h, j) => {
+        const entity = engine.getEntity(h.entity_id);
+        params.push(
+          auth.organisation.id,
+          caseId,
+          i + j + 1,
+          h.entity_id,
+          h.name,
+          h.matched_name,
+          h.score,
+          h.score_raw,
+          h.relevance,
+          h.database,
+          h.source,
+          h.list_id,
+          h.programs,
+          h.kind,
+          h.countries,
+          JSON.stringify(h.birth_dates),
+          JSON.stringify(h.explanation),
+          JSON.stringify(entity ?? {}),
+          defaultHitRisk(h.database),
+          amlMonitoring,
+          mediaMonitoring,
+        );
+        const b = j * 21;
+        return `(${Array.from({ length: 21 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
+      });
+      await tx.query(
+        `INSERT INTO case_hits (organisation_id, case_id, position, entity_id, name, matched_name, score, score_raw, relevance, database, source, list_id,
+           programs, kind, countries, birth_dates, explanation, entity, risk_level, aml_monitoring, adverse_media_monitoring)
+         VALUES ${values.join(', ')}`,
+        params,
+      );
+    }
+    await recordCaseEvent(tx, {
+      organisation_id: auth.organisation.id,
+      case_id: caseId,
+      actor,
+      action: 'created',
+      details: { hit_count: hits.length, case_status: state.case_status, match_score: result.match_score, databases },
+    });
+    return { id: caseId, reference, hit_count: hits.length, case_status: state.case_status, took_ms: result.took_ms };
+  });
+  void publishCaseChange(deps, [created], auth.user.id);
+  return created;
+}

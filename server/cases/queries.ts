@@ -1,0 +1,98 @@
+/** Reading one case, its hits, history and comments, always scoped by the organisation. */
+import type { CaseDetailView, HitDetailView } from '../../common/cases';
+import type { HitFilterQueryValue } from '../../common/schemas/cases';
+import type { Queryable } from '../db/client';
+import { ApiError } from '../http/errors';
+import { CASE_COLUMNS, HIT_COLUMNS, toCaseDetailView, toCommentView, toEventView, toHitView } from './views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findCase(db: Queryable, organisationId: string, reference: string): Promise<{ row: Record<string, any>; view: CaseDetailView }> {
+  const row = await db.one(
+    `SELECT ${CASE_COLUMNS}, c.search_input, c.lists_version, c.face_image IS NOT NULL AS has_face_image, p.id AS profile_id, p.title AS profile_title
+       FROM cases c LEFT JOIN search_profiles p ON p.id = c.search_profile_id
+      WHERE c.organisation_id = $1 AND c.reference = $2`,
+    [organisationId, reference.trim()],
+  );
+  if (!row) throw new ApiError(404, 'not_found');
+  const categories = await db.query<{ database: string; count: number }>(
+    'SELECT database, count(*)::int AS count FROM case_hits WHERE case_id = $1 GROUP BY database ORDER BY count DESC',
+    [row.id],
+  );
+  return { row, view: toCaseDetailView(row, categories) };
+}
+
+const HIT_SORT: Record<HitFilterQueryValue['sort_by'], string> = {
+  score: 'h.score DESC, h.position',
+  name: 'lower(h.name), h.position',
+  position: 'h.position',
+};
+
+/** search_result_filter: a case's hits with the server-side filters (docs/cases.md). */
+export async function filterHits(db: Queryable, caseId: string, q: Partial<HitFilterQueryValue>) {
+  const params: unknown[] = [caseId];
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ['h.case_id = $1'];
+  if (q.relevance?.length) where.push(`h.relevance && ${add(q.relevance)}::text[]`);
+  if (q.database?.length) where.push(`h.database = ANY(${add(q.database)}::text[])`);
+  if (q.match_status?.length) where.push(`h.match_status = ANY(${add(q.match_status)}::text[])`);
+  if (q.risk_level?.length) where.push(`h.risk_level = ANY(${add(q.risk_level)}::text[])`);
+  if (q.min_score !== undefined) where.push(`h.score >= ${add(q.min_score)}`);
+  if (q.search?.trim()) where.push(`(lower(h.name) LIKE ${add(`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} OR lower(h.matched_name) LIKE $${params.length})`);
+  const rows = await db.query(`SELECT ${HIT_COLUMNS} FROM case_hits h WHERE ${where.join(' AND ')} ORDER BY ${HIT_SORT[q.sort_by ?? 'score']}`, params);
+  return rows.map(toHitView);
+}
+
+/** Counts of a case's hits per relevance label, database and match status, for the filter chips. */
+export async function hitFacets(db: Queryable, caseId: string) {
+  const rows = await db.query<{ relevance: string[]; database: string; match_status: string }>('SELECT relevance, database, match_status FROM case_hits WHERE case_id = $1', [caseId]);
+  const count = (values: string[]) => values.reduce<Record<string, number>>((acc, v) => ((acc[v] = (acc[v] ?? 0) + 1), acc), {});
+  return {
+    relevance: count(rows.flatMap((r) => r.relevance)),
+    database: count(rows.map((r) => r.database)),
+    match_status: count(rows.map((r) => r.match_status)),
+  };
+}
+
+/** One hit with its position among the case's hits (by score, as the results page lists them). */
+export async function findHit(db: Queryable, caseId: string, hitId: string): Promise<HitDetailView> {
+  if (!UUID.test(hitId)) throw new ApiError(404, 'not_found');
+  const row = await db.one(
+    `SELECT * FROM (
+       SELECT ${HIT_COLUMNS},
+              lag(h.id) OVER w AS previous_id, lead(h.id) OVER w AS next_id,
+              row_number() OVER w AS idx, count(*) OVER () AS total
+         FROM case_hits h WHERE h.case_id = $1
+       WINDOW w AS (ORDER BY h.score DESC, h.position)
+     ) x WHERE x.id = $2`,
+    [caseId, hitId],
+  );
+  if (!row) throw new ApiError(404, 'not_found');
+  const entity = typeof row.entity === 'string' ? JSON.parse(row.entity) : row.entity;
+  return { ...toHitView(row), entity, previous_id: row.previous_id ?? null, next_id: row.next_id ?? null, index: Number(row.idx), total: Number(row.total) };
+}
+
+export async function caseEvents(db: Queryable, caseId: string, hitId?: string) {
+  const rows = await db.query(
+    `SELECT e.*, h.name AS hit_name FROM case_events e LEFT JOIN case_hits h ON h.id = e.hit_id
+      WHERE e.case_id = $1 ${hitId ? 'AND e.hit_id = $2' : ''} ORDER BY e.id DESC LIMIT 500`,
+    hitId ? [caseId, hitId] : [caseId],
+  );
+  return rows.map(toEventView);
+}
+
+export async function caseComments(db: Queryable, caseId: string, hitId?: string) {
+  const rows = await db.query(
+    `SELECT cc.*, u.name AS author_name, du.name AS deleted_by_name, h.name AS hit_name
+       FROM case_comments cc
+       LEFT JOIN users u ON u.id = cc.user_id
+       LEFT JOIN users du ON du.id = cc.deleted_by
+       LEFT JOIN case_hits h ON h.id = cc.hit_id
+      WHERE cc.case_id = $1 ${hitId ? 'AND cc.hit_id = $2' : ''} ORDER BY cc.created_at DESC`,
+    hitId ? [caseId, hitId] : [caseId],
+  );
+  return rows.map(toCommentView);
+}

@@ -1,0 +1,182 @@
+/**
+ * The case report as a PDF (generate-pdf for the whole case, case-report for
+ * one entity), drawn with pdfkit from the stored case: search information,
+ * case information, every entity with its decision and why it matched, then the
+ * comments and the history. pdfkit's built-in Helvetica covers Latin-1 only, so
+ * other scripts are transliterated (any-ascii) rather than shown as empty boxes;
+ * the report is in English, the language of the audit trail.
+ */
+import PDFDocument from 'pdfkit';
+import anyAscii from 'any-ascii';
+import type { CaseDetailView, CaseEventView, CommentView, HitDetailView, HitView } from '../../common/cases';
+
+const BRAND = '#5d5fec';
+const MUTED = '#555555';
+
+/** Latin-1 passes as is; anything else becomes its closest ASCII. */
+const latin = (text: unknown): string =>
+  String(text ?? '')
+    .split('')
+    .map((ch) => (ch.charCodeAt(0) <= 0xff ? ch : anyAscii(ch)))
+    .join('');
+
+const DB_NAMES: Record<string, string> = {
+  sanctions: 'Sanctions',
+  pep: 'PEP',
+  warnings_and_regulatory_enforcement: 'Warnings and regulatory enforcement',
+  adverse_media: 'Adverse media',
+};
+
+function dateText(iso: string | null) {
+  return iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '-';
+}
+
+function birthText(h: HitView) {
+  return h.birth_dates.length
+    ? h.birth_dates
+        .map((d) => (d.year ? [d.day, d.month, d.year].filter(Boolean).join('/') : d.from_year ? `${d.from_year}-${d.to_year}` : ''))
+        .filter(Boolean)
+        .join(', ')
+    : '-';
+}
+
+interface ReportInput {
+  organisation: string;
+  generatedBy: string;
+  kase: CaseDetailView;
+  hits: (HitView | HitDetailView)[];
+  comments: CommentView[];
+  events: CaseEventView[];
+  /** One entity's report rather than the whole case. */
+  single?: boolean;
+}
+
+export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
+  const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: true, info: { Title: `Case report ${input.kase.reference}`, Author: latin(input.organisation) } });
+  const width = doc.page.width - 96;
+
+  const heading = (text: string) => {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(latin(text));
+    doc.moveTo(48, doc.y + 2).lineTo(48 + width, doc.y + 2).strokeColor('#dddddd').stroke();
+    doc.moveDown(0.4).fillColor('black');
+  };
+  const pairs = (rows: [string, unknown][]) => {
+    for (const [label, value] of rows) {
+      if (doc.y > doc.page.height - 80) doc.addPage();
+      const y = doc.y;
+      const page = doc.page;
+      doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text(latin(label), 48, y, { width: 160 });
+      const labelBottom = doc.y;
+      doc.font('Helvetica').fillColor('black').text(latin(value === undefined || value === null || value === '' ? '-' : value), 212, y, { width: width - 164 });
+      // A long value may have run onto the next page: the label's bottom belongs to the previous one then.
+      doc.y = (doc.page === page ? Math.max(doc.y, labelBottom) : doc.y) + 2;
+      doc.x = 48;
+    }
+  };
+
+  const k = input.kase;
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(input.single ? 'Entity report' : 'Case report');
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${latin(input.organisation)}  ·  ${k.reference}  ·  generated ${dateText(new Date().toISOString())} by ${latin(input.generatedBy)}`);
+
+  heading('Search information');
+  const si = k.search_input;
+  pairs([
+    ['Searched name', si.search_term],
+    ['Entity type', si.entity_type],
+    ['Birth / incorporation date', [si.birth_day, si.birth_month, si.birth_year].filter(Boolean).join('/') || '-'],
+    ['Countries', si.countries?.join(', ')],
+    ['Residence countries', si.residence_countries?.join(', ')],
+    ['Nationality', si.nationality],
+    ['Gender', si.gender],
+    ['Unique identifier', si.unique_identifier],
+    ['Match score', `${k.match_score}%`],
+    ['Exact match / AKAs / RCA', `${si.exact_match ? 'yes' : 'no'} / ${si.match_akas ? 'yes' : 'no'} / ${si.match_rca ? 'yes' : 'no'}`],
+    ['Databases', (k.search_profile ? `profile "${k.search_profile.title}": ` : '') + k.databases.map((d) => DB_NAMES[d] ?? d).join(', ')],
+    ['Lists screened', Object.keys(k.lists_version).join(', ')],
+  ]);
+
+  heading('Case information');
+  pairs([
+    ['Case reference', k.reference],
+    ['Case status', k.case_status],
+    ['Match status', k.match_status],
+    ['Risk level', k.risk_level],
+    ['Hits', k.hit_count],
+    ['Created', `${dateText(k.created_at)} by ${k.created_by?.name ?? '-'}`],
+    ['Last updated', dateText(k.updated_at)],
+    ['Assignees', k.assignees.map((a) => a.name).join(', ')],
+    ['Client reference', k.client_reference],
+    ['National ID', k.national_id],
+    ['AML monitoring', k.aml_monitoring ? 'on' : 'off'],
+    ['Adverse media monitoring', k.adverse_media_monitoring ? 'on' : 'off'],
+    ...(k.is_deleted ? ([['Deleted', `${dateText(k.deleted_at)} by ${k.deleted_by?.name ?? '-'}: ${k.delete_reason ?? ''}`]] as [string, unknown][]) : []),
+  ]);
+
+  heading(input.single ? 'Entity' : `Entities (${input.hits.length})`);
+  if (!input.hits.length) doc.font('Helvetica').fontSize(10).text('No listed entity matched at or above the match score.');
+  for (const h of input.hits) {
+    if (doc.y > doc.page.height - 180) doc.addPage();
+    doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11.5).fillColor('black').text(`${h.position}. ${latin(h.profile)}`);
+    const entity = 'entity' in h ? (h.entity as Record<string, any>) : null;
+    pairs([
+      ['Matched name', h.matched_name],
+      ['Match score', `${h.match_score}%`],
+      ['Relevance', h.relevance.map((r) => r.replace('_', ' ')).join(', ')],
+      ['Appears on', `${DB_NAMES[h.appears_on.database] ?? h.appears_on.database} - ${h.appears_on.source}${h.appears_on.programs.length ? ` (${h.appears_on.programs.join(', ')})` : ''}`],
+      ['Countries', h.countries.join(', ')],
+      ['Date of birth', birthText(h)],
+      ['Match status', h.match_status],
+      ['Risk level', h.risk_level],
+      ['Decided', h.decided_by ? `${dateText(h.decided_at)} by ${h.decided_by.name}` : '-'],
+      ...(entity
+        ? ([
+            ['Also known as', (entity.names ?? []).filter((n: any) => n.kind !== 'primary').map((n: any) => n.full).join('; ')],
+            ['Identifiers', (entity.identifiers ?? []).map((i: any) => `${i.type} ${i.number}`).join('; ')],
+            ['Addresses', (entity.addresses ?? []).map((a: any) => a.text).join('; ')],
+            ['Remarks', entity.remarks],
+          ] as [string, unknown][])
+        : []),
+    ]);
+    doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED).text('Why it matched:', 48);
+    for (const f of h.explanation) {
+      const sign = f.contribution > 0 ? '+' : '';
+      doc.font('Helvetica').fontSize(9).fillColor('black').text(
+        latin(`- ${f.feature.replace('_', ' ')}: "${f.query_value}" vs "${f.candidate_value}" (${sign}${Math.round(f.contribution * 100)})${f.detail ? ` ${f.detail}` : ''}`),
+        56,
+        undefined,
+        { width: width - 8 },
+      );
+    }
+    doc.x = 48;
+  }
+
+  if (input.comments.length) {
+    heading('Comments');
+    for (const c of input.comments) {
+      if (doc.y > doc.page.height - 80) doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(9.5).text(latin(`${c.author?.name ?? '-'}, ${dateText(c.created_at)}${c.entity_name ? ` on ${c.entity_name}` : ''}${c.edited ? ' (edited)' : ''}`), 48);
+      doc.font('Helvetica').fontSize(9.5).text(latin(c.text), { width });
+      doc.moveDown(0.3);
+    }
+  }
+
+  heading('History');
+  for (const e of input.events) {
+    if (doc.y > doc.page.height - 60) doc.addPage();
+    const detail = Object.entries(e.details)
+      .map(([key, v]) => `${key.replace(/_/g, ' ')}: ${typeof v === 'object' && v && 'to' in (v as any) ? `${(v as any).from} -> ${(v as any).to}` : Array.isArray(v) ? v.length : String(v)}`)
+      .join('; ');
+    doc.font('Helvetica').fontSize(9).text(latin(`${dateText(e.created_at)}  ${e.actor?.name ?? '-'}  ${e.action.replace(/_/g, ' ')}${e.entity_name ? ` (${e.entity_name})` : ''}${detail ? `  ${detail}` : ''}`), 48, undefined, { width });
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // The footer sits inside the bottom margin; without lifting it pdfkit would start a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(`${k.reference}  ·  page ${i + 1} of ${range.count}`, 48, doc.page.height - 36, { width, align: 'center', lineBreak: false });
+  }
+  doc.end();
+  return doc;
+}

@@ -1,0 +1,416 @@
+/**
+ * The screening and case calls of section 7: search, searches, search_result_filter,
+ * record, case-history, search-actions-logs, decision-review, monitor,
+ * download-cases, delete-cases, common-case-keys, generate-pdf, case-report,
+ * source_details, sources, and the comment calls. Each is scoped to the
+ * caller's organisation: another organisation's reference answers 404.
+ */
+import { findRoute, type Requirement } from '../../common/access';
+import { CASE_EXPORT_KEYS } from '../../common/cases';
+import {
+  AddCommentBody,
+  CaseExportQuery,
+  CaseListQuery,
+  CaseRefQuery,
+  CommentsQuery,
+  DecisionBody,
+  DeleteCasesBody,
+  DeleteCommentBody,
+  EntityLogQuery,
+  HitFilterQuery,
+  MAX_BULK_RECORDS,
+  MonitorBody,
+  RecordQuery,
+  ReportQuery,
+  SearchBody,
+  SourceDetailsQuery,
+  UpdateCommentBody,
+} from '../../common/schemas/cases';
+import { toBoolean } from '../../common/schemas/core';
+import { ApiError } from '../http/errors';
+import { done, pageOf } from '../http/reply';
+import { route } from '../http/routes';
+import { changeComment } from './comment-changes';
+import { createCase } from './create';
+import { reviewDecision, switchMonitoring } from './decisions';
+import { publishCaseChange, recordCaseEvent } from './events';
+import { csvStream, exportRow, xlsxStream } from './export';
+import { filterRange, listCases, streamCases } from './list';
+import { caseComments, caseEvents, filterHits, findCase, findHit, hitFacets } from './queries';
+import { renderCaseReport } from './report';
+import { EXPORT_COLUMNS, toCaseView } from './views';
+
+const aml = (...permissions: Requirement['permissions'] & string[]): Requirement => ({
+  permissions,
+  service: 'aml_screening',
+  allowedWithoutPlanDetails: true,
+});
+const MAKE_CASE = findRoute('make-case').requirement;
+const VIEW_CASE = findRoute('case').requirement;
+const CASE_DETAIL = findRoute('case-detail').requirement;
+const MANAGE_CASE = findRoute('manage-case').requirement;
+
+const EXPORT_HEADER: Record<(typeof CASE_EXPORT_KEYS)[number], string> = {
+  reference: 'Case reference',
+  search_term: 'Searched name',
+  entity_type: 'Entity type',
+  hit_count: 'Hits',
+  match_status: 'Match status',
+  case_status: 'Case status',
+  risk_level: 'Risk level',
+  created_at: 'Created at',
+  updated_at: 'Updated at',
+  created_by: 'Created by',
+  assignees: 'Assignees',
+  aml_monitoring: 'AML monitoring',
+  adverse_media_monitoring: 'Adverse media monitoring',
+  client_reference: 'Client reference',
+  national_id: 'National ID',
+  batch_name: 'Batch name',
+  databases: 'Databases',
+  relevance: 'Relevance',
+  is_deleted: 'Deleted',
+  deleted_by: 'Deleted by',
+  deleted_at: 'Deleted at',
+  delete_reason: 'Deletion reason',
+};
+
+export function caseRoutes() {
+  return [
+    route({
+      method: 'POST',
+      path: '/search',
+      tag: 'Screening',
+      summary: 'Screens a name against the lists and creates a case with its hits; spends one AML Screening credit.',
+      access: MAKE_CASE,
+      body: SearchBody,
+      async handler({ deps, auth, body }) {
+        const created = await createCase(deps, auth, body);
+        return done('case_created', { reference: created.reference, _id: created.id, hit_count: created.hit_count, case_status: created.case_status, took_ms: created.took_ms });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/searches',
+      tag: 'Screening',
+      summary: 'Manage Case: the organisation\'s cases, filtered, sorted and paginated on the server.',
+      access: MANAGE_CASE,
+      query: CaseListQuery,
+      async handler({ deps, auth, query }) {
+        const { rows, total } = await listCases(deps.db, query, auth.organisation.id, auth.user.id);
+        return pageOf(query, total, rows.map(toCaseView));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/search_result_filter',
+      tag: 'Screening',
+      summary: 'One case with its entity results, filtered on the server by relevance, database, match status, risk level and score.',
+      access: VIEW_CASE,
+      query: HitFilterQuery,
+      async handler({ deps, auth, query }) {
+        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
+        const [hits, facets] = await Promise.all([filterHits(deps.db, row.id, query), hitFacets(deps.db, row.id)]);
+        return { case: view, data: hits, total: hits.length, facets };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/record',
+      tag: 'Screening',
+      summary: 'One entity of a case: the listed record as screened, why it matched, its decision, and the previous and next entities.',
+      access: CASE_DETAIL,
+      query: RecordQuery,
+      async handler({ deps, auth, query }) {
+        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
+        return { case: view, entity: await findHit(deps.db, row.id, query.id) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/case-history',
+      tag: 'Screening',
+      summary: 'Everything that happened to a case and its entities, newest first.',
+      access: VIEW_CASE,
+      query: CaseRefQuery,
+      async handler({ deps, auth, query }) {
+        const { row } = await findCase(deps.db, auth.organisation.id, query.reference);
+        return { data: await caseEvents(deps.db, row.id) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/search-actions-logs',
+      tag: 'Screening',
+      summary: 'The actions taken on one entity of a case (or the whole case without id), newest first.',
+      access: CASE_DETAIL,
+      query: EntityLogQuery,
+      async handler({ deps, auth, query }) {
+        const { row } = await findCase(deps.db, auth.organisation.id, query.reference);
+        if (query.id) await findHit(deps.db, row.id, query.id);
+        return { data: await caseEvents(deps.db, row.id, query.id) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/decision-review',
+      tag: 'Screening',
+      summary: 'Decides selected cases (references) or entities of one case (reference + entity_ids): risk level, match status, case status, assignees, monitoring, comment.',
+      access: aml('update_case'),
+      body: DecisionBody,
+      async handler({ deps, auth, body }) {
+        return done('decision_saved', await reviewDecision(deps, auth, body));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/monitor',
+      tag: 'Screening',
+      summary: 'Switches AML or adverse-media ongoing monitoring on or off for a case or one of its entities.',
+      access: aml('update_case'),
+      body: MonitorBody,
+      async handler({ deps, auth, body }) {
+        return done('monitoring_updated', await switchMonitoring(deps, auth, { ...body, enabled: toBoolean(body.enabled) }));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/delete-cases',
+      tag: 'Screening',
+      summary: 'Deletes cases with a reason (10 to 200 characters). Deletion is permanent: the case stays visible under the deleted filter, read-only.',
+      access: aml('delete_case'),
+      body: DeleteCasesBody,
+      async handler({ deps, auth, body }) {
+        const references = [...new Set(body.references)];
+        if (!references.length) throw new ApiError(400, 'select_records');
+        if (references.length > MAX_BULK_RECORDS) throw new ApiError(400, 'too_many_records', { max: MAX_BULK_RECORDS });
+        const actor = { id: auth.user.id, name: auth.user.name };
+        const rows = await deps.db.transaction(async (tx) => {
+          const found = await tx.query('SELECT id, reference, is_deleted FROM cases WHERE organisation_id = $1 AND reference = ANY($2::text[]) FOR UPDATE', [auth.organisation.id, references]);
+          if (found.length !== references.length) throw new ApiError(404, 'not_found');
+          if (found.some((c) => c.is_deleted)) throw new ApiError(409, 'case_deleted_locked');
+          for (const c of found) {
+            await tx.query('UPDATE cases SET is_deleted = true, deleted_by = $2, deleted_at = now(), delete_reason = $3, updated_at = now() WHERE id = $1', [c.id, actor.id, body.reason.trim()]);
+            await recordCaseEvent(tx, { organisation_id: auth.organisation.id, case_id: c.id, actor, action: 'deleted', details: { reason: body.reason.trim() } });
+          }
+          return found as { id: string; reference: string }[];
+        });
+        void publishCaseChange(deps, rows, actor.id);
+        return done('cases_deleted', { deleted: rows.map((r) => r.reference) });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/common-case-keys',
+      tag: 'Screening',
+      summary: 'The columns of the Manage Case export, in order, with their English headings.',
+      access: MANAGE_CASE,
+      async handler() {
+        return { data: CASE_EXPORT_KEYS.map((key) => ({ key, label: EXPORT_HEADER[key] })) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/download-cases',
+      tag: 'Screening',
+      summary: 'Exports every case of the Manage Case filters as CSV or Excel (xlsx), streamed.',
+      access: aml('export_cases', 'view_manage_case'),
+      query: CaseExportQuery,
+      async handler({ deps, auth, query, reply }) {
+        // Validate the filter (custom dates) before the answer starts, so a bad range is a 400, not a broken file.
+        filterRange(query);
+        // The organisation's user names once, rather than three look-ups per exported row.
+        const names = new Map((await deps.db.query('SELECT id, name FROM users WHERE organisation_id = $1', [auth.organisation.id])).map((u) => [u.id as string, u.name as string]));
+        const ref = (id: string | null) => (id && names.has(id) ? { _id: id, name: names.get(id)! } : null);
+        const batches = (async function* () {
+          for await (const rows of streamCases(deps.db, query, auth.organisation.id, auth.user.id, { columns: EXPORT_COLUMNS })) {
+            yield rows.map((r) =>
+              exportRow(
+                toCaseView({
+                  ...r,
+                  created_by_ref: ref(r.created_by),
+                  deleted_by_ref: ref(r.deleted_by),
+                  assignees_ref: (r.assignee_ids ?? []).map(ref).filter(Boolean),
+                }),
+              ),
+            );
+          }
+        })();
+        const header = CASE_EXPORT_KEYS.map((k) => EXPORT_HEADER[k]);
+        const stamp = new Date().toISOString().slice(0, 10);
+        if (query.format === 'xlsx') {
+          reply
+            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+            .header('content-disposition', `attachment; filename="cases-${stamp}.xlsx"`);
+          return reply.send(xlsxStream(header, batches));
+        }
+        reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cases-${stamp}.csv"`);
+        return reply.send(csvStream(header, batches));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/generate-pdf',
+      tag: 'Screening',
+      summary: 'The case report as a PDF: search and case information, every entity with its decision and explanation, comments and history.',
+      access: VIEW_CASE,
+      query: ReportQuery,
+      async handler({ deps, auth, query, reply }) {
+        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
+        const [hits, comments, events] = await Promise.all([filterHits(deps.db, row.id, { sort_by: 'score' }), caseComments(deps.db, row.id), caseEvents(deps.db, row.id)]);
+        const fullHits = await Promise.all(hits.map((h) => findHit(deps.db, row.id, h._id)));
+        const doc = renderCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, hits: fullHits, comments: comments.filter((c) => !c.is_deleted), events });
+        reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="case-${view.reference}.pdf"`);
+        return reply.send(doc);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/case-report',
+      tag: 'Screening',
+      summary: 'The report of one entity of a case as a PDF.',
+      access: CASE_DETAIL,
+      query: ReportQuery,
+      async handler({ deps, auth, query, reply }) {
+        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
+        if (!query.id) throw new ApiError(404, 'not_found');
+        const hit = await findHit(deps.db, row.id, query.id);
+        const [comments, events] = await Promise.all([caseComments(deps.db, row.id, hit._id), caseEvents(deps.db, row.id, hit._id)]);
+        const doc = renderCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, hits: [hit], comments: comments.filter((c) => !c.is_deleted), events, single: true });
+        reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="case-${view.reference}-${hit.position}.pdf"`);
+        return reply.send(doc);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/face-image',
+      tag: 'Screening',
+      summary: 'The face image uploaded with a case.',
+      access: VIEW_CASE,
+      query: CaseRefQuery,
+      async handler({ deps, auth, query, reply }) {
+        const row = await deps.db.one('SELECT face_image, face_image_type FROM cases WHERE organisation_id = $1 AND reference = $2', [auth.organisation.id, query.reference]);
+        if (!row?.face_image) throw new ApiError(404, 'not_found');
+        return reply.header('content-type', row.face_image_type).header('cache-control', 'private, max-age=3600').send(Buffer.from(row.face_image));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/source_details',
+      tag: 'Screening',
+      summary: 'A listed entity by id, or the listed entities closest to a name (the linked-entity search); no case, no credit.',
+      access: CASE_DETAIL,
+      query: SourceDetailsQuery,
+      async handler({ deps, query }) {
+        const engine = deps.screening;
+        if (engine.status().state !== 'ready') throw new ApiError(503, 'lists_loading');
+        if (query.entity_id) {
+          const entity = engine.getEntity(query.entity_id);
+          if (!entity) throw new ApiError(404, 'not_found');
+          return { entity };
+        }
+        const term = query.search?.trim() ?? '';
+        if (!term) return { data: [] };
+        // A linked name may be a person or an organisation: look for both unless told which.
+        const types = query.entity_type ? [query.entity_type] : (['person', 'company'] as const);
+        const best = new Map<string, ReturnType<typeof engine.screen>['hits'][number]>();
+        for (const entity_type of types) {
+          for (const h of engine.screen({ search_term: term.slice(0, 100), entity_type, match_score: 70, limit: 10 }).hits) {
+            if ((best.get(h.entity_id)?.score ?? -1) < h.score) best.set(h.entity_id, h);
+          }
+        }
+        const hits = [...best.values()].sort((a, b) => b.score - a.score).slice(0, 10);
+        return { data: hits.map((h) => ({ entity_id: h.entity_id, name: h.name, matched_name: h.matched_name, score: h.score, database: h.database, source: h.source, countries: h.countries, kind: h.kind })) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/sources',
+      tag: 'Screening',
+      summary: 'The lists screened against, with their database, size, version and load time.',
+      access: { service: 'aml_screening', allowedWithoutPlanDetails: true },
+      async handler({ deps }) {
+        const status = deps.screening.status();
+        return { state: status.state, data: status.lists.map((l) => ({ id: l.id, name: l.name, database: l.database, entities: l.entities, version: l.version, loaded_at: l.loaded_at || null })) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/case-assignees',
+      tag: 'Screening',
+      summary: 'Active users of the organisation a case can be assigned to.',
+      access: aml('update_case'),
+      async handler({ deps, auth }) {
+        const rows = await deps.db.query('SELECT id, name, email FROM users WHERE organisation_id = $1 AND is_active ORDER BY lower(name)', [auth.organisation.id]);
+        return { data: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email })) };
+      },
+    }),
+
+    // Comments
+    route({
+      method: 'GET',
+      path: '/comments',
+      tag: 'Comments',
+      summary: 'Comments of a case, or of one of its entities with entity_id; deleted ones keep their place without their text.',
+      access: CASE_DETAIL,
+      query: CommentsQuery,
+      async handler({ deps, auth, query }) {
+        const { row } = await findCase(deps.db, auth.organisation.id, query.reference);
+        if (query.entity_id) await findHit(deps.db, row.id, query.entity_id);
+        return { data: await caseComments(deps.db, row.id, query.entity_id) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/add-comment',
+      tag: 'Comments',
+      summary: 'Adds a comment (2 to 512 characters, none of ( ) [ ] { } < >) to a case or one of its entities.',
+      access: aml('post_comment_on_case'),
+      body: AddCommentBody,
+      async handler({ deps, auth, body }) {
+        const actor = { id: auth.user.id, name: auth.user.name };
+        const { row } = await findCase(deps.db, auth.organisation.id, body.reference);
+        if (row.is_deleted) throw new ApiError(409, 'case_deleted_locked');
+        const hit = body.entity_id ? await findHit(deps.db, row.id, body.entity_id) : null;
+        const comment = await deps.db.transaction(async (tx) => {
+          const c = await tx.one('INSERT INTO case_comments (organisation_id, case_id, hit_id, user_id, text) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+            auth.organisation.id,
+            row.id,
+            hit?._id ?? null,
+            actor.id,
+            body.text.trim(),
+          ]);
+          await tx.query('UPDATE cases SET updated_at = now() WHERE id = $1', [row.id]);
+          await recordCaseEvent(tx, { organisation_id: auth.organisation.id, case_id: row.id, hit_id: hit?._id ?? null, actor, action: 'comment_added', details: { comment_id: c!.id, text: body.text.trim() } });
+          return c!;
+        });
+        void publishCaseChange(deps, [{ id: row.id, reference: row.reference }], actor.id);
+        return done('comment_added', { _id: comment.id });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/update-comment',
+      tag: 'Comments',
+      summary: 'Edits one\'s own comment; it is marked edited with the time.',
+      access: aml('post_comment_on_case'),
+      body: UpdateCommentBody,
+      async handler({ deps, auth, body }) {
+        await changeComment(deps, auth, body.id, { action: 'comment_edited', text: body.text.trim() });
+        return done('comment_updated', { _id: body.id });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/delete-comment',
+      tag: 'Comments',
+      summary: 'Deletes a comment with a reason (10 to 200 characters): one\'s own, or any as the organisation\'s administrator.',
+      access: aml('post_comment_on_case'),
+      body: DeleteCommentBody,
+      async handler({ deps, auth, body }) {
+        await changeComment(deps, auth, body.id, { action: 'comment_deleted', reason: body.reason.trim() });
+        return done('comment_deleted', { _id: body.id });
+      },
+    }),
+  ];
+}

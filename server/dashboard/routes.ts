@@ -1,0 +1,53 @@
+/**
+ * The dashboard's numbers (searches-categories): cases in total, passed, failed,
+ * under review and passed conditionally, the categories (databases) their hits
+ * come from, and cases per day, for one date preset.
+ */
+import { findRoute } from '../../common/access';
+import { DATABASES } from '../../common/enums';
+import { DashboardQuery } from '../../common/schemas/cases';
+import { countCases, filterRange } from '../cases/list';
+import { route } from '../http/routes';
+
+export function dashboardRoutes() {
+  return [
+    route({
+      method: 'GET',
+      path: '/searches-categories',
+      tag: 'Dashboard',
+      summary: 'Counts of cases by status and by hit category, and cases per day, for a date preset (live cases only).',
+      access: findRoute('dashboard').requirement,
+      query: DashboardQuery,
+      async handler({ deps, auth, query }) {
+        const range = filterRange(query)!;
+        const params = [auth.organisation.id, range.from.toISOString(), range.to.toISOString()];
+        const where = 'c.organisation_id = $1 AND NOT c.is_deleted AND c.created_at >= $2::timestamptz AND c.created_at < $3::timestamptz';
+        const [totals, categories, timeline] = await Promise.all([
+          (async () => {
+            const count = (status: string) => countCases(deps.db, { ...query, case_status: [status] }, auth.organisation.id, auth.user.id);
+            const [passed, failed, for_review, passed_conditionally] = [await count('Passed'), await count('Failed'), await count('For Review'), await count('Passed Conditionally')];
+            return { total: passed + failed + for_review + passed_conditionally, passed, failed, for_review, passed_conditionally };
+          })(),
+          deps.db.query<{ category: string; count: number }>(
+            `SELECT d AS category, count(*)::int AS count FROM cases c, unnest(c.hit_databases) d WHERE ${where} GROUP BY d`,
+            params,
+          ),
+          deps.db.query<{ day: string; count: number }>(
+            `SELECT to_char(date_trunc('day', c.created_at - ($4::int * interval '1 minute')), 'YYYY-MM-DD') AS day, count(*)::int AS count
+               FROM cases c WHERE ${where} GROUP BY 1 ORDER BY 1 DESC LIMIT 31`,
+            [...params, query.tz_offset ?? 0],
+          ),
+        ]);
+        const byCategory = new Map(categories.map((c) => [c.category, c.count]));
+        return {
+          date_preset: query.date_preset,
+          from: range.from.toISOString(),
+          to: range.to.toISOString(),
+          totals,
+          categories: DATABASES.filter((d) => d !== 'adverse_media').map((d) => ({ category: d, count: byCategory.get(d) ?? 0 })),
+          timeline: timeline.reverse(),
+        };
+      },
+    }),
+  ];
+}

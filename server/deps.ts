@@ -1,0 +1,28 @@
+/**
+ * The services a route handler may use, built once at start (server/main.ts)
+ * or per test (tests/helpers/app.ts). Product areas add their service here.
+ */
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { ApiRoute } from './http/routes';
+import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime/bus';
+import type { ScreeningEngine } from './screening';
+
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  realtime: Realtime;
+  /** The screening engine; it loads the lists in the background, so check status() or await ready(). */
+  screening: ScreeningEngine;
+  /** Routes registered so far, for the OpenAPI document. */
+  routes: ApiRoute[];
+}

@@ -1,0 +1,84 @@
+/**
+ * The OpenAPI 3.1 document, generated from the declared routes and their
+ * superstruct schemas, so it cannot drift from what the API accepts. It also
+ * feeds the Integration Guide screen.
+ */
+import type { Struct } from 'superstruct';
+import type { ApiRoute } from './routes';
+
+type JsonSchema = Record<string, unknown>;
+
+function toJsonSchema(struct: Struct<any, any>): JsonSchema {
+  const s = struct as any;
+  switch (s.type) {
+    case 'object':
+    case 'type': {
+      const properties: Record<string, JsonSchema> = {};
+      const required: string[] = [];
+      for (const [key, field] of Object.entries<Struct<any, any>>(s.schema ?? {})) {
+        properties[key] = toJsonSchema(field);
+        if (!field.is(undefined)) required.push(key);
+      }
+      return { type: 'object', properties, ...(required.length ? { required } : {}) };
+    }
+    case 'string':
+      return { type: 'string' };
+    case 'number':
+      return { type: 'number' };
+    case 'integer':
+      return { type: 'integer' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'literal':
+      return { const: s.schema };
+    case 'enums':
+      return { enum: Object.values(s.schema ?? {}) };
+    case 'array':
+      return { type: 'array', items: s.schema ? toJsonSchema(s.schema) : {} };
+    case 'union':
+      return { oneOf: (s.schema ?? []).map(toJsonSchema) };
+    default:
+      return {};
+  }
+}
+
+export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = `/api${r.path.replace(/:(\w+)/g, '{$1}')}`;
+    const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const queryParams = r.query
+      ? Object.entries(toJsonSchema(r.query).properties ?? {}).map(([name, schema]) => ({ name, in: 'query', schema }))
+      : [];
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = {
+      summary: r.summary,
+      tags: [r.tag],
+      security: r.public ? [] : [{ bearerAuth: [] }],
+      ...(params.length || queryParams.length ? { parameters: [...params, ...queryParams] } : {}),
+      ...(r.body
+        ? {
+            requestBody: {
+              content: {
+                'application/json': { schema: toJsonSchema(r.body) },
+                'multipart/form-data': { schema: toJsonSchema(r.body) },
+              },
+            },
+          }
+        : {}),
+      ...(!r.public && r.access?.permissions?.length ? { 'x-permissions': r.access.permissions } : {}),
+      responses: {
+        200: { description: 'Success' },
+        400: { description: 'Invalid input: { error_message, code, field }' },
+        ...(r.public ? {} : { 401: { description: "Missing, revoked or expired token ('Token has expired')" }, 403: { description: 'Permission Denied' } }),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Open AML back office API', version: '0.1.0', description: 'Screening, case management and administration.' },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Reference data of section 7: countries, categories, entity-types and
+ * risk-score-engine-list, plus the search profiles the Create New Case form
+ * offers. Served to any signed-in user of the organisation.
+ */
+import { DATABASES, ENTITY_TYPES } from '../../common/enums';
+import { route } from '../http/routes';
+import { countryList } from './countries';
+
+export function referenceRoutes() {
+  return [
+    route({
+      method: 'GET',
+      path: '/countries',
+      tag: 'Reference data',
+      summary: 'ISO 3166-1 alpha-2 countries with English names (the app shows them in the user\'s language).',
+      async handler() {
+        return { data: countryList() };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/entity-types',
+      tag: 'Reference data',
+      summary: 'The entity types a search can be for: person, company, location.',
+      async handler() {
+        return { data: ENTITY_TYPES.map((value) => ({ value })) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/categories',
+      tag: 'Reference data',
+      summary: 'The screening categories (databases) with the lists that feed each and how many entities they hold now.',
+      async handler({ deps }) {
+        const lists = deps.screening.status().lists;
+        return {
+          data: DATABASES.map((database) => {
+            const sources = lists.filter((l) => l.database === database || (l.database === 'mixed' && database !== 'adverse_media'));
+            return {
+              value: database,
+              sources: sources.map((l) => ({ id: l.id, name: l.name, entities: l.entities })),
+              entities: lists.filter((l) => l.database === database).reduce((n, l) => n + l.entities, 0),
+            };
+          }),
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/risk-score-engine-list',
+      tag: 'Reference data',
+      summary: 'The organisation\'s custom risk-scoring engines a search can use (empty until risk scoring is set up).',
+      async handler({ deps, auth }) {
+        // Risk scoring arrives in its own release; until its table exists there is nothing to choose.
+        const exists = await deps.db.one<{ t: string | null }>("SELECT to_regclass('risk_score_engines')::text AS t");
+        if (!exists?.t) return { data: [] };
+        const rows = await deps.db.query('SELECT id, title FROM risk_score_engines WHERE organisation_id = $1 ORDER BY lower(title)', [auth.organisation.id]);
+        return { data: rows.map((r) => ({ _id: r.id, title: r.title })) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/search-profiles',
+      tag: 'Reference data',
+      summary: 'The organisation\'s search profiles to search by (title, databases, countries).',
+      access: { service: 'aml_screening', allowedWithoutPlanDetails: true },
+      async handler({ deps, auth }) {
+        const rows = await deps.db.query('SELECT id, title, databases, countries FROM search_profiles WHERE organisation_id = $1 ORDER BY lower(title)', [auth.organisation.id]);
+        return { data: rows.map((r) => ({ _id: r.id, title: r.title, databases: r.databases, countries: r.countries })) };
+      },
+    }),
+  ];
+}

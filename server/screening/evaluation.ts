@@ -1,0 +1,105 @@
+/**
+ * Measuring helpers shared by the benchmark script and the tests: reading the
+ * labelled pair files (name_bench layout, and the cross-script file), precision /
+ * recall / F1 at a threshold, and the best F1 over all thresholds.
+ */
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+
+export interface LabelledPair {
+  schema: string;
+  query: string;
+  candidate: string;
+  is_match: boolean;
+  group?: string;
+  category?: string;
+  /** STRONG, MEDIUM (blank in the file) or WEAK. */
+  quality?: string;
+}
+
+/** name_bench layout: case_group, schema, name1, name2, is_match, ...; or the cross-script layout (all positives). */
+export function readPairs(file: string): LabelledPair[] {
+  const text = readFileSync(file, 'utf8');
+  const firstLine = text.split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? '';
+  if (/^case_group,/.test(firstLine)) {
+    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+    return rows.map((r) => ({
+      schema: r.schema || 'Person',
+      query: r.name1,
+      candidate: r.name2,
+      is_match: String(r.is_match).toLowerCase() === 'true',
+      group: r.case_group,
+      category: r.category,
+      quality: r.quality || 'MEDIUM',
+    }));
+  }
+  // Cross-script layout: Query, Expected Match, Min Score, Description; '#' lines are comments.
+  const body = text
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .join('\n');
+  const rows = Papa.parse<string[]>(body, { skipEmptyLines: true }).data;
+  return rows.map((r) => ({ schema: 'Person', query: r[0], candidate: r[1], is_match: true, category: r[3] }));
+}
+
+export interface Confusion {
+  threshold: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export function confusionAt(scores: number[], labels: boolean[], threshold: number): Confusion {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let tn = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const hit = scores[i] >= threshold;
+    if (hit && labels[i]) tp++;
+    else if (hit) fp++;
+    else if (labels[i]) fn++;
+    else tn++;
+  }
+  const precision = tp + fp ? tp / (tp + fp) : tp + fn ? 0 : 1;
+  const recall = tp + fn ? tp / (tp + fn) : 1;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  return { threshold, tp, fp, fn, tn, precision: r3(precision), recall: r3(recall), f1: r3(f1) };
+}
+
+/** The threshold (over 0.01 steps) that maximises F1. */
+export function bestF1(scores: number[], labels: boolean[]): Confusion {
+  let best = confusionAt(scores, labels, 0.5);
+  for (let t = 0.01; t <= 1.0001; t += 0.01) {
+    const c = confusionAt(scores, labels, Math.round(t * 100) / 100);
+    if (c.f1 > best.f1) best = c;
+  }
+  return best;
+}
+
+function r3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+export interface PairReport {
+  file: string;
+  schema: string;
+  pairs: number;
+  at_default: Confusion;
+  best: Confusion;
+}
+
+/** Per-schema and overall ("all") figures for one file. */
+export function reportPairs(file: string, pairs: LabelledPair[], scores: number[], threshold: number): PairReport[] {
+  const schemas = ['all', ...new Set(pairs.map((p) => p.schema))];
+  return schemas.map((schema) => {
+    const idx = pairs.map((p, i) => (schema === 'all' || p.schema === schema ? i : -1)).filter((i) => i >= 0);
+    const s = idx.map((i) => scores[i]);
+    const l = idx.map((i) => pairs[i].is_match);
+    return { file, schema, pairs: idx.length, at_default: confusionAt(s, l, threshold), best: bestF1(s, l) };
+  });
+}

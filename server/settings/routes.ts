@@ -1,0 +1,63 @@
+/**
+ * Settings calls that are not the user's own profile (which the auth calls
+ * cover): the organisation's web hook secret key. Reading it (masked) and
+ * generating a new one need update_webhook_secret_key; without it the settings
+ * screen shows 'Permission Denied'. Generating asks for the password (section 5).
+ */
+import { findRoute, type Requirement } from '../../common/access';
+import { CreateWebhookKeyBody } from '../../common/schemas/admin';
+import { auditAction } from '../audit/actor';
+import { verifyPassword } from '../auth/passwords';
+import { ApiError } from '../http/errors';
+import { done } from '../http/reply';
+import { route } from '../http/routes';
+import { maskSecret, replaceWebhookSecret } from './webhook-secret';
+
+const SECRET_KEY: Requirement = { ...findRoute('settings').requirement, permissions: ['update_webhook_secret_key'] };
+
+export function settingsRoutes() {
+  return [
+    route({
+      method: 'GET',
+      path: '/webhook-key',
+      tag: 'Web hooks',
+      summary: "The organisation's web hook secret key, masked, with when and by whom it was generated.",
+      access: SECRET_KEY,
+      async handler({ deps, auth }) {
+        const row = await deps.db.one(
+          `SELECT k.secret, k.created_at, u.name AS created_by_name FROM webhook_secret_keys k
+             LEFT JOIN users u ON u.id = k.created_by WHERE k.organisation_id = $1`,
+          [auth.organisation.id],
+        );
+        if (!row) return { has_key: false, masked_key: null, created_at: null, created_by: null };
+        return { has_key: true, masked_key: maskSecret(row.secret), created_at: new Date(row.created_at).toISOString(), created_by: row.created_by_name ?? null };
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/create-webhook-key',
+      tag: 'Web hooks',
+      summary: "Generates a new web hook secret key after checking the password; the old key stops signing at once. Answers the key once, in full.",
+      access: SECRET_KEY,
+      body: CreateWebhookKeyBody,
+      async handler(ctx) {
+        const { deps, auth, body } = ctx;
+        const row = await deps.db.one('SELECT password_hash FROM users WHERE id = $1', [auth.user.id]);
+        if (!(await verifyPassword(row?.password_hash, body.password))) throw new ApiError(400, 'password_incorrect', {}, 'password');
+        const key = await deps.db.transaction(async (tx) => {
+          const created = await replaceWebhookSecret(tx, auth.organisation.id, auth.user.id);
+          // The secret itself never goes into the audit trail.
+          await auditAction(tx, ctx, 'webhook_secret.updated', { type: 'organisation', id: auth.organisation.id });
+          return created;
+        });
+        return done('secret_key_updated', {
+          secret_key: key.secret,
+          masked_key: maskSecret(key.secret),
+          created_at: key.created_at,
+          created_by: auth.user.name,
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,94 @@
+/**
+ * Assembles a running server from a configuration: database, migrations,
+ * permission catalogue, seed, mailer, realtime, HTTP and sockets. Used by
+ * server/main.ts and by tests that need the whole thing on a real port.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { syncPermissions } from './db/permissions-sync';
+import { seedIfEmpty, type SeedAccount } from './db/seed';
+import type { Deps, Logger } from './deps';
+import { createMailer } from './mail/mailer';
+import { createRealtime } from './realtime/bus';
+import { attachSocketServer } from './realtime/socket';
+import { createScreeningEngine, type ScreeningEngine } from './screening';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: Deps;
+  url: string;
+  seeded: SeedAccount[] | null;
+  close(): Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  info: (m) => console.log(m),
+  warn: (m) => console.warn(m),
+  error: (m) => console.error(m),
+};
+
+/** Opens the database and brings its schema, catalogue and seed up to date. */
+export async function prepareDatabase(config: Config, existing?: Db) {
+  const db = existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }));
+  await migrate(db);
+  await syncPermissions(db);
+  const seeded = await seedIfEmpty(db, config);
+  return { db, seeded };
+}
+
+export function createDeps(config: Config, db: Db, log: Logger, options: { screening?: ScreeningEngine } = {}): Deps {
+  return {
+    config,
+    db,
+    log,
+    // Loads the lists in the background: the server listens at once and /api/health tells when they are ready.
+    screening: options.screening ?? startScreeningEngine(config, db, log),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: log.info }),
+    realtime: createRealtime(db),
+    routes: [],
+  };
+}
+
+function startScreeningEngine(config: Config, db: Db, log: Logger): ScreeningEngine {
+  const started = Date.now();
+  // The directory copy is served first; the publishers' files then replace it on the schedule, and a
+  // failed download (no network, a broken file) leaves the last good version in service.
+  const engine = createScreeningEngine({
+    listsDir: config.listsDir,
+    db,
+    fetch: { intervalMinutes: config.listUpdateIntervalMinutes, baseUrl: config.listMirrorUrl },
+  });
+  engine.ready().then(
+    () => log.info(`screening lists loaded in ${Date.now() - started} ms from ${config.listsDir}`),
+    (error) => log.error(`screening lists could not be loaded from ${config.listsDir}: ${(error as Error).message}`),
+  );
+  return engine;
+}
+
+export async function startServer(config: Config, options: { db?: Db; log?: Logger } = {}): Promise<RunningServer> {
+  const log = options.log ?? consoleLogger;
+  const { db, seeded } = await prepareDatabase(config, options.db);
+  const deps = createDeps(config, db, log);
+  const app = await buildApp(deps);
+  await app.ready();
+  const sockets = await attachSocketServer(app.server, deps);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    deps,
+    url: `http://localhost:${port}`,
+    seeded,
+    async close() {
+      await sockets.close();
+      await app.close();
+      await deps.screening.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * The users calls of section 7 (create-user, users, update-user, delete-user,
+ * get_all_users). Every call needs view_users, writes need their create,
+ * update or delete counterpart, and every query is scoped to the caller's
+ * organisation: another organisation's user answers 404.
+ *
+ * Safety rules beyond the spec (docs/admin.md): nobody deactivates, deletes or
+ * changes the role of their own account; the organisation always keeps one
+ * active administrator; only an administrator gives, takes away or touches the
+ * administrator role's users.
+ */
+import { findRoute, withPermission } from '../../common/access';
+import {
+  AllUsersQuery,
+  CreateUserBody,
+  DeleteUserBody,
+  UpdateUserBody,
+  UserSearchQuery,
+  hasUserFilter,
+} from '../../common/schemas/admin';
+import { toBoolean } from '../../common/schemas/core';
+import type { MessageId } from '../../common/messages';
+import { auditAction } from '../audit/actor';
+import { revokeUserSessions, type AuthContext } from '../auth/sessions';
+import type { Queryable } from '../db/client';
+import { ApiError, notFound } from '../http/errors';
+import { done, pageOf } from '../http/reply';
+import { route } from '../http/routes';
+import { insertUser } from '../organisations/create';
+import { findRole } from '../roles/queries';
+import { sendInvitation } from './invitations';
+import { isForeignKeyViolation, isUniqueViolation } from './pg-errors';
+import { findUser, listUsers, otherActiveAdmins, toAdminUserView } from './queries';
+import { doneWith } from './reply';
+import { announceSessionChange, closeUserSockets } from './session-events';
+
+const VIEW = findRoute('user-management').requirement;
+
+/**
+ * The user a change is about, read once the organisation is locked: changes to
+ * one organisation's users run one at a time, so "the last administrator"
+ * checks cannot race. Another organisation's user is not found.
+ */
+async function lockTarget(db: Queryable, organisationId: string, userId: unknown) {
+  await db.query('SELECT id FROM organisations WHERE id = $1 FOR UPDATE', [organisationId]);
+  const target = await findUser(db, organisationId, userId);
+  if (!target) throw notFound();
+  return target;
+}
+
+/** Only an administrator may act on an administrator's account or hand out the administrator role. */
+function assertMayTouchAdmin(auth: AuthContext, involvesAdmin: boolean) {
+  if (involvesAdmin && !auth.role.is_admin) throw new ApiError(403, 'permission_denied');
+}
+
+async function assertKeepsAnAdmin(db: Queryable, organisationId: string, target: { id: string; role_is_admin: boolean; is_active: boolean }) {
+  if (target.role_is_admin && target.is_active && (await otherActiveAdmins(db, organisationId, target.id)) === 0) {
+    throw new ApiError(400, 'last_admin');
+  }
+}
+
+export function userRoutes() {
+  return [
+    route({
+      method: 'GET',
+      path: '/get_all_users',
+      tag: 'Roles and users',
+      summary: 'Every user of the organisation, a page at a time (name, company e-mail, role, active flag, two-factor states).',
+      access: VIEW,
+      query: AllUsersQuery,
+      async handler({ deps, auth, query }) {
+        const { rows, total } = await listUsers(deps.db, auth.organisation.id, {}, query.page, query.page_size);
+        return pageOf(query, total, rows.map(toAdminUserView));
+      },
+    }),
+
+    route({
+      method: 'GET',
+      path: '/users',
+      tag: 'Roles and users',
+      summary: 'Searches users by name, e-mail, role or status; at least one filter is required.',
+      access: VIEW,
+      query: UserSearchQuery,
+      async handler({ deps, auth, query }) {
+        if (!hasUserFilter(query)) throw new ApiError(400, 'user_search_filter');
+        const { rows, total } = await listUsers(deps.db, auth.organisation.id, query, query.page, query.page_size);
+        return pageOf(query, total, rows.map(toAdminUserView));
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/create-user',
+      tag: 'Roles and users',
+      summary: 'Creates a user with a role and e-mails a single-use link to /setup-password.',
+      access: withPermission(VIEW, 'create_users'),
+      body: CreateUserBody,
+      async handler(ctx) {
+        const { deps, auth, body } = ctx;
+        const organisationId = auth.organisation.id;
+        const email = body.email.trim().toLowerCase();
+        try {
+          const user = await deps.db.transaction(async (tx) => {
+            const role = await findRole(tx, organisationId, body.role_id);
+            if (!role) throw new ApiError(400, 'role_required', {}, 'role_id');
+            assertMayTouchAdmin(auth, role.is_admin);
+            if (await tx.one('SELECT 1 FROM users WHERE lower(email) = $1', [email])) throw new ApiError(409, 'email_taken', {}, 'email');
+            const id = await insertUser(tx, { organisationId, roleId: role.id, name: body.name, email });
+            await auditAction(tx, ctx, 'user.created', { type: 'user', id }, { name: body.name, email, role: role.name });
+            // Sent inside the transaction: if the e-mail cannot be sent, no half-invited user is left behind.
+            await sendInvitation(deps, tx, { id, email, name: body.name }, { organisationName: auth.organisation.name, language: auth.user.language });
+            return (await findUser(tx, organisationId, id))!;
+          });
+          return doneWith('user_created', { email: user.email }, { user: toAdminUserView(user) });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'email_taken', {}, 'email');
+          throw error;
+        }
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/update-user',
+      tag: 'Roles and users',
+      summary: 'Changes a user: name, role, active flag (deactivation ends every session at once), or re-sends the invitation.',
+      access: withPermission(VIEW, 'update_users'),
+      body: UpdateUserBody,
+      async handler(ctx) {
+        const { deps, auth, body } = ctx;
+        const organisationId = auth.organisation.id;
+        const outcome = await deps.db.transaction(async (tx) => {
+          const target = await lockTarget(tx, organisationId, body.user_id);
+          const self = target.id === auth.user.id;
+          assertMayTouchAdmin(auth, target.role_is_admin);
+
+          const changes: Record<string, { from: unknown; to: unknown }> = {};
+          let message: MessageId = 'user_updated';
+
+          if (body.role_id !== undefined && body.role_id !== target.role_id) {
+            if (self) throw new ApiError(400, 'self_role_change', {}, 'role_id');
+            const role = await findRole(tx, organisationId, body.role_id);
+            if (!role) throw new ApiError(400, 'role_required', {}, 'role_id');
+            assertMayTouchAdmin(auth, role.is_admin);
+            if (!role.is_admin) await assertKeepsAnAdmin(tx, organisationId, target);
+            await tx.query('UPDATE users SET role_id = $2, updated_at = now() WHERE id = $1', [target.id, role.id]);
+            changes.role = { from: target.role_name, to: role.name };
+          }
+
+          if (body.name !== undefined && body.name !== target.name) {
+            await tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [target.id, body.name]);
+            changes.name = { from: target.name, to: body.name };
+          }
+
+          let deactivated = false;
+          if (body.is_active !== undefined && toBoolean(body.is_active) !== target.is_active) {
+            const active = toBoolean(body.is_active);
+            if (!active) {
+              if (self) throw new ApiError(400, 'self_deactivate', {}, 'is_active');
+              await assertKeepsAnAdmin(tx, organisationId, target);
+              await revokeUserSessions(tx, target.id);
+              deactivated = true;
+            }
+            await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1', [target.id, active]);
+            await auditAction(tx, ctx, active ? 'user.activated' : 'user.deactivated', { type: 'user', id: target.id }, { email: target.email });
+            message = active ? 'user_activated' : 'user_deactivated';
+          }
+
+          if (Object.keys(changes).length) {
+            await auditAction(tx, ctx, 'user.updated', { type: 'user', id: target.id }, { email: target.email, changes });
+          }
+
+          if (body.resend_invitation !== undefined && toBoolean(body.resend_invitation)) {
+            if (target.password_hash) throw new ApiError(400, 'invitation_not_needed');
+            await sendInvitation(deps, tx, target, {
+              organisationName: auth.organisation.name,
+              language: auth.user.language,
+            });
+            await auditAction(tx, ctx, 'user.invitation_resent', { type: 'user', id: target.id }, { email: target.email });
+            message = 'invitation_sent';
+          }
+
+          const user = (await findUser(tx, organisationId, target.id))!;
+          return { user, message, deactivated, changed: Object.keys(changes).length > 0 || message === 'user_activated' };
+        });
+
+        if (outcome.deactivated) await closeUserSockets(deps, outcome.user.id);
+        else if (outcome.changed) await announceSessionChange(deps, [outcome.user.id]);
+        const data = { user: toAdminUserView(outcome.user) };
+        return doneWith(outcome.message, { email: outcome.user.email }, data);
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/delete-user',
+      tag: 'Roles and users',
+      summary: 'Deletes a user; their sessions end at once.',
+      access: withPermission(VIEW, 'delete_users'),
+      body: DeleteUserBody,
+      async handler(ctx) {
+        const { deps, auth, body } = ctx;
+        const organisationId = auth.organisation.id;
+        let deletedId = '';
+        try {
+          await deps.db.transaction(async (tx) => {
+            const target = await lockTarget(tx, organisationId, body.user_id);
+            if (target.id === auth.user.id) throw new ApiError(400, 'self_delete');
+            assertMayTouchAdmin(auth, target.role_is_admin);
+            await assertKeepsAnAdmin(tx, organisationId, target);
+            await auditAction(tx, ctx, 'user.deleted', { type: 'user', id: target.id }, { name: target.name, email: target.email, role: target.role_name });
+            await tx.query('DELETE FROM users WHERE id = $1 AND organisation_id = $2', [target.id, organisationId]);
+            deletedId = target.id;
+          });
+        } catch (error) {
+          if (isForeignKeyViolation(error)) throw new ApiError(409, 'user_has_records');
+          throw error;
+        }
+        await closeUserSockets(deps, deletedId);
+        return done('user_deleted', { user_id: deletedId });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,53 @@
+/**
+ * Which component renders each route of the shell. Product areas replace
+ * their placeholder here when they arrive; the route table and its guards
+ * live in common/access.ts.
+ */
+import type { ComponentType } from 'react';
+import type { AppRouteId } from '@common/access';
+import { lazyPage } from './lazyPage';
+
+const Placeholder = lazyPage('placeholder', () => import('../features/placeholder/PlaceholderPage'));
+
+const placeholder = (titleId: string): ComponentType => () => <Placeholder titleId={titleId} />;
+const DashboardPage = lazyPage('dashboard', () => import('../features/dashboard/DashboardPage'));
+const MakeCasePage = lazyPage('make-case', () => import('../features/cases/MakeCasePage'));
+const CaseResultsPage = lazyPage('case', () => import('../features/cases/CaseResultsPage'));
+const EntityDetailPage = lazyPage('case-detail', () => import('../features/cases/EntityDetailPage'));
+const ManageCasePage = lazyPage('manage-case', () => import('../features/cases/ManageCasePage'));
+
+export const PAGES: Record<AppRouteId, ComponentType> = {
+  dashboard: DashboardPage,
+  'make-case': MakeCasePage,
+  'case-detail': EntityDetailPage,
+  'case-details': EntityDetailPage,
+  case: CaseResultsPage,
+  'manage-case': ManageCasePage,
+  'adverse-media-detail': placeholder('pages.adverse_media_detail'),
+  'media-search': placeholder('nav.item.media_search'),
+  'media-manage-case': placeholder('nav.item.media_manage_case'),
+  'transaction-listing': placeholder('nav.item.transaction_listing'),
+  'transaction-detail': placeholder('pages.transaction_detail'),
+  'rules-listing': placeholder('nav.item.rules_listing'),
+  'alerts-listing': placeholder('nav.item.alerts_listing'),
+  'customer-listing': placeholder('nav.item.customer_listing'),
+  'customer-profile': placeholder('pages.customer_profile'),
+  'alerts-details': placeholder('pages.alert_details'),
+  'usage-statistics': placeholder('pages.usage_statistics'),
+  'user-management': lazyPage('users', () => import('../features/users/UsersPage')),
+  'role-management': lazyPage('roles', () => import('../features/roles/RolesPage')),
+  'bulk-search': placeholder('nav.item.bulk_search'),
+  'web-hooks': placeholder('nav.item.web_hooks'),
+  'api-keys': placeholder('nav.item.api_keys'),
+  'integration-guide': placeholder('nav.item.integration_guide'),
+  'credits-usage': placeholder('nav.item.credits_usage'),
+  'manage-payments': placeholder('nav.item.manage_payments'),
+  plans: placeholder('nav.item.plans'),
+  'risk-scoring': placeholder('nav.item.risk_scoring'),
+  'aml-custom-list': placeholder('nav.item.aml_custom_lists'),
+  'custom-source': placeholder('nav.item.add_custom_source'),
+  'monitoring-configuration': placeholder('nav.item.monitoring_configuration'),
+  'search-profile': placeholder('nav.item.search_profile'),
+  'audit-history': lazyPage('audit-history', () => import('../features/audit/AuditPage')),
+  settings: lazyPage('settings', () => import('../features/settings/SettingsPage')),
+};

@@ -1,0 +1,19 @@
+/** The signed-in frame: sidebar, header and the page. */
+import { Box, Flex } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Flex minH="100vh" bg="gray.50">
+      <Sidebar />
+      <Flex direction="column" flex="1" minW="0">
+        <Header />
+        <Box as="main" flex="1" p="6">
+          {children}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

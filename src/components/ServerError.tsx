@@ -1,0 +1,13 @@
+/** An API failure shown inline: the translated message when the code is known, else the server's text. */
+import { Alert } from '@chakra-ui/react';
+import { messageText } from '../lib/i18n';
+
+export function ServerError({ message, code }: { message: string | null; code?: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error" data-testid="server-error">
+      <Alert.Indicator />
+      <Alert.Description>{messageText(code, message)}</Alert.Description>
+    </Alert.Root>
+  );
+}

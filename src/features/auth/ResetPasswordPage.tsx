@@ -1,0 +1,5 @@
+import { PasswordLinkPage } from './PasswordLinkPage';
+
+export default function ResetPasswordPage() {
+  return <PasswordLinkPage kind="reset" />;
+}

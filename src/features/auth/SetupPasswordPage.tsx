@@ -1,0 +1,5 @@
+import { PasswordLinkPage } from './PasswordLinkPage';
+
+export default function SetupPasswordPage() {
+  return <PasswordLinkPage kind="setup" />;
+}

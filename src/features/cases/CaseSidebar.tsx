@@ -1,0 +1,127 @@
+/** The right sidebar of the case screens: search information and case information. */
+import { Badge, Box, DataList, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useEffect, useState } from 'react';
+import { TitledCard } from '../../components/TitledCard';
+import { apiCall } from '../../lib/api';
+import { CaseStatusBadge, DateTime, MatchBadge, RiskBadge, useCountryNames, valueLabel } from './labels';
+import type { CaseDetailView } from './types';
+
+function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <DataList.Item data-testid={testId}>
+      <DataList.ItemLabel fontSize="xs" minW="28" flexShrink="0">
+        {label}
+      </DataList.ItemLabel>
+      <DataList.ItemValue fontSize="sm" minW="0" overflowWrap="anywhere">
+        {children}
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function FaceImage({ reference }: { reference: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let revoke: string | null = null;
+    apiCall<Blob>('/face-image', { method: 'GET', query: { reference }, responseType: 'blob' } as never).then(
+      (blob) => setUrl((revoke = URL.createObjectURL(blob))),
+      () => setUrl(null),
+    );
+    return () => {
+      if (revoke) URL.revokeObjectURL(revoke);
+    };
+  }, [reference]);
+  return url ? <Image src={url} alt="" maxH="28" rounded="md" borderWidth="1px" /> : null;
+}
+
+export function CaseSidebar({ kase, children }: { kase: CaseDetailView; children?: ReactNode }) {
+  const intl = useIntl();
+  const countries = useCountryNames();
+  const si = kase.search_input;
+  const yes = (v: boolean) => intl.formatMessage({ id: v ? 'cases.common.yes' : 'cases.common.no' });
+  const birth = [si.birth_day, si.birth_month, si.birth_year].filter(Boolean).join(' / ');
+  return (
+    <Stack gap="4" data-testid="case-sidebar">
+      <TitledCard size="sm" titleSize="md" title={<FormattedMessage id="cases.sidebar.search_information" />}>
+        {kase.has_face_image && (
+          <Box mb="3">
+            <FaceImage reference={kase.reference} />
+          </Box>
+        )}
+        <DataList.Root orientation="horizontal" size="sm" gap="2">
+          <Row label={<FormattedMessage id="cases.fields.search_term" />}>{si.search_term}</Row>
+          <Row label={<FormattedMessage id="cases.fields.entity_type" />}>{valueLabel(intl, 'entity_type', si.entity_type)}</Row>
+          {birth && <Row label={<FormattedMessage id={si.entity_type === 'company' ? 'cases.fields.incorporation_date' : 'cases.fields.birth_date'} />}>{birth}</Row>}
+          {si.countries.length > 0 && <Row label={<FormattedMessage id="cases.fields.countries" />}>{countries(si.countries)}</Row>}
+          {si.residence_countries.length > 0 && <Row label={<FormattedMessage id="cases.fields.residence_countries" />}>{countries(si.residence_countries)}</Row>}
+          {si.nationality && <Row label={<FormattedMessage id="cases.fields.nationality" />}>{countries([si.nationality])}</Row>}
+          {si.gender && <Row label={<FormattedMessage id="cases.fields.gender" />}>{valueLabel(intl, 'gender', si.gender)}</Row>}
+          {si.unique_identifier && <Row label={<FormattedMessage id="cases.fields.unique_identifier" />}>{si.unique_identifier}</Row>}
+          <Row label={<FormattedMessage id="cases.fields.match_score" />}>{intl.formatNumber(kase.match_score / 100, { style: 'percent' })}</Row>
+          <Row label={<FormattedMessage id="cases.fields.exact_match" />}>{yes(si.exact_match)}</Row>
+          <Row label={<FormattedMessage id="cases.fields.match_akas" />}>{yes(si.match_akas)}</Row>
+          <Row label={<FormattedMessage id="cases.fields.match_rca" />}>{yes(si.match_rca)}</Row>
+          <Row label={<FormattedMessage id="cases.fields.databases" />}>
+            <Stack gap="1">
+              {kase.search_profile && (
+                <Text>
+                  <FormattedMessage id="cases.sidebar.profile" values={{ title: kase.search_profile.title }} />
+                </Text>
+              )}
+              <HStack gap="1" wrap="wrap">
+                {kase.databases.map((d) => (
+                  <Badge key={d} size="sm" variant="outline" whiteSpace="normal" textAlign="start" h="auto" py="0.5">
+                    {valueLabel(intl, 'database', d)}
+                  </Badge>
+                ))}
+              </HStack>
+            </Stack>
+          </Row>
+        </DataList.Root>
+      </TitledCard>
+      <TitledCard size="sm" titleSize="md" title={<FormattedMessage id="cases.sidebar.case_information" />}>
+        <DataList.Root orientation="horizontal" size="sm" gap="2">
+          <Row label={<FormattedMessage id="cases.fields.reference" />}>
+            <Text fontFamily="mono" data-testid="case-reference">
+              {kase.reference}
+            </Text>
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.case_status" />} testId="sidebar-case-status">
+            <CaseStatusBadge value={kase.case_status} />
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.match_status" />}>
+            <MatchBadge value={kase.match_status} />
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.risk_level" />}>
+            <RiskBadge value={kase.risk_level} />
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.hit_count" />}>{intl.formatNumber(kase.hit_count)}</Row>
+          <Row label={<FormattedMessage id="cases.fields.created_at" />}>
+            <DateTime value={kase.created_at} />
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.created_by" />}>{kase.created_by?.name ?? '—'}</Row>
+          <Row label={<FormattedMessage id="cases.fields.updated_at" />}>
+            <DateTime value={kase.updated_at} />
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.assignees" />}>{kase.assignees.length ? kase.assignees.map((a) => a.name).join(', ') : '—'}</Row>
+          {kase.client_reference && <Row label={<FormattedMessage id="cases.fields.client_reference" />}>{kase.client_reference}</Row>}
+          {kase.national_id && <Row label={<FormattedMessage id="cases.fields.national_id" />}>{kase.national_id}</Row>}
+          {kase.is_deleted && (
+            <Row label={<FormattedMessage id="cases.fields.deleted" />}>
+              <Text color="fg.error">
+                <FormattedMessage id="cases.sidebar.deleted" values={{ name: kase.deleted_by?.name ?? '—', reason: kase.delete_reason ?? '' }} />
+              </Text>
+            </Row>
+          )}
+        </DataList.Root>
+        {children && (
+          <Stack gap="3" mt="4" pt="4" borderTopWidth="1px">
+            {children}
+          </Stack>
+        )}
+      </TitledCard>
+    </Stack>
+  );
+}

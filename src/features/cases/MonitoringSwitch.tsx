@@ -1,0 +1,91 @@
+/** One monitoring switch run by the monitoring statechart: it asks for confirmation and moves only once saved. */
+import { Button, Dialog, Portal, Switch, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { fromPromise } from 'xstate';
+import { monitoringMachine } from '@machines/cases/monitoring.machine';
+import { messageText } from '../../lib/i18n';
+import { notify } from '../../lib/toaster';
+import { caseApi } from './api';
+
+interface Props {
+  reference: string;
+  entityId?: string;
+  kind: 'aml' | 'adverse_media';
+  enabled: boolean;
+  disabled?: boolean;
+  onSaved?: () => void;
+}
+
+export function MonitoringSwitch({ reference, entityId, kind, enabled, disabled, onSaved }: Props) {
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
+  const [machine] = useState(() =>
+    monitoringMachine.provide({
+      actors: {
+        save: fromPromise(async ({ input }) => {
+          const answer = await caseApi.monitor({ reference, ...(entityId ? { entity_id: entityId } : {}), kind, enabled: input.enabled });
+          // The screen reloads its case (history, updated time) once the server holds the new value.
+          saved.current?.();
+          return answer;
+        }),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { enabled } });
+  useEffect(() => send({ type: 'SYNC', enabled }), [enabled, send]);
+  useEffect(() => {
+    if (state.context.error) notify.error(messageText(state.context.errorCode, state.context.error));
+  }, [state.context.error, state.context.errorCode]);
+
+  const confirming = state.matches('confirmingOn') || state.matches('confirmingOff');
+  const turningOn = state.matches('confirmingOn');
+  const label = kind === 'aml' ? 'cases.fields.aml_monitoring' : 'cases.fields.adverse_media_monitoring';
+  return (
+    <>
+      <Switch.Root
+        colorPalette="brand"
+        checked={state.context.enabled}
+        disabled={disabled || state.matches('saving')}
+        onCheckedChange={() => send({ type: 'TOGGLE' })}
+        justifyContent="space-between"
+        w="full"
+        data-testid={`monitor-${kind}`}
+      >
+        <Switch.HiddenInput />
+        <Switch.Label fontSize="sm">
+          <FormattedMessage id={label} />
+        </Switch.Label>
+        <Switch.Control />
+      </Switch.Root>
+      <Dialog.Root open={confirming} onOpenChange={(d) => !d.open && send({ type: 'CANCEL' })} placement="center" role="alertdialog" size="sm">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="monitor-confirm">
+              <Dialog.Header>
+                <Dialog.Title>
+                  <FormattedMessage id={turningOn ? 'cases.monitoring.on_title' : 'cases.monitoring.off_title'} values={{ kind: <FormattedMessage id={label} /> }} />
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text color="fg.muted">
+                  <FormattedMessage id={turningOn ? 'cases.monitoring.on_body' : 'cases.monitoring.off_body'} />
+                </Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => send({ type: 'CANCEL' })}>
+                  <FormattedMessage id="cases.common.cancel" />
+                </Button>
+                <Button colorPalette={turningOn ? 'brand' : 'red'} onClick={() => send({ type: 'CONFIRM' })} data-testid="monitor-confirm-button">
+                  <FormattedMessage id={turningOn ? 'cases.monitoring.turn_on' : 'cases.monitoring.turn_off'} />
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * How case values are shown: statuses, risk levels, match statuses, relevance,
+ * databases and entity types are translated under cases.values.*, countries are
+ * named in the user's language, dates follow the user's locale.
+ */
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { useIntl, type IntlShape } from 'react-intl';
+
+/** 'For Review' -> for_review, 'True Positive - Approve' -> true_positive_approve. */
+export const slug = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+export type ValueGroup = 'case_status' | 'match_status' | 'risk_level' | 'relevance' | 'database' | 'entity_type' | 'gender' | 'action' | 'feature' | 'preset';
+
+export function valueLabel(intl: IntlShape, group: ValueGroup, value: string) {
+  const id = `cases.values.${group}.${slug(value)}`;
+  return intl.messages[id] ? intl.formatMessage({ id }) : value;
+}
+
+/** The choices of a select over case values, each shown with its translated label. */
+export const valueOptions = (intl: IntlShape, group: ValueGroup, values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(intl, group, value) }));
+
+export function Value({ group, value }: { group: ValueGroup; value: string }) {
+  const intl = useIntl();
+  return <>{valueLabel(intl, group, value)}</>;
+}
+
+const CASE_STATUS_COLOURS: Record<string, string> = { Passed: 'green', 'Passed Conditionally': 'teal', 'For Review': 'orange', Failed: 'red' };
+const RISK_COLOURS: Record<string, string> = { High: 'red', Medium: 'orange', Low: 'green', Whitelist: 'blue', Unknown: 'gray' };
+const MATCH_COLOURS: Record<string, string> = {
+  'Potential Match': 'orange',
+  'No Match': 'green',
+  Match: 'red',
+  Unknown: 'gray',
+  'False Positive': 'green',
+  'True Positive': 'red',
+  'True Positive - Approve': 'purple',
+  'True Positive - Reject': 'red',
+};
+
+export function CaseStatusBadge({ value }: { value: string }) {
+  return (
+    <Badge colorPalette={CASE_STATUS_COLOURS[value] ?? 'gray'} variant="subtle" data-testid="case-status">
+      <Value group="case_status" value={value} />
+    </Badge>
+  );
+}
+export function RiskBadge({ value }: { value: string }) {
+  return (
+    <Badge colorPalette={RISK_COLOURS[value] ?? 'gray'} variant="outline" data-testid="risk-level">
+      <Value group="risk_level" value={value} />
+    </Badge>
+  );
+}
+export function MatchBadge({ value }: { value: string }) {
+  return (
+    <Badge colorPalette={MATCH_COLOURS[value] ?? 'gray'} variant="subtle" data-testid="match-status">
+      <Value group="match_status" value={value} />
+    </Badge>
+  );
+}
+export function RelevanceBadges({ values }: { values: string[] }) {
+  return (
+    <HStack gap="1" wrap="wrap">
+      {values.map((v) => (
+        <Badge key={v} colorPalette="brand" variant="surface" size="sm">
+          <Value group="relevance" value={v} />
+        </Badge>
+      ))}
+    </HStack>
+  );
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+export function countryName(code: string, locale: string) {
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale, 'en'], { type: 'region' })));
+  try {
+    return names.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function useCountryNames() {
+  const intl = useIntl();
+  return (codes: string[] | undefined) => (codes ?? []).map((c) => countryName(c, intl.locale)).join(', ');
+}
+
+export function DateTime({ value }: { value: string | null | undefined }) {
+  const intl = useIntl();
+  if (!value) return <>—</>;
+  return <>{intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' })}</>;
+}
+
+/** A date over a smaller time, for narrow table columns. */
+export function DateStacked({ value }: { value: string | null | undefined }) {
+  const intl = useIntl();
+  if (!value) return <>—</>;
+  return (
+    <Stack gap="0" whiteSpace="nowrap">
+      <Text fontSize="sm">{intl.formatDate(value, { dateStyle: 'medium' })}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {intl.formatTime(value, { timeStyle: 'short' })}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The settings statecharts: two-factor set-up by e-mail and by app (transition
+ * by transition, then every state by generated paths replayed on a running
+ * actor) and the web hook secret key.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { secretKeyMachine } from '../../machines/settings/secret-key.machine';
+import { twoFactorMachine, type TwoFactorMethod } from '../../machines/settings/two-factor.machine';
+import { authState } from '../helpers/session-fixtures';
+import { deferredCalls, failure, flush, transitionPaths } from './harness';
+
+function twoFactor(method: TwoFactorMethod, enabled = false) {
+  const calls = deferredCalls(['start', 'confirm', 'disable'] as const);
+  const actor = createActor(twoFactorMachine.provide({ actors: calls.actors }), { input: { method, enabled } }).start();
+  const changed: { enabled: boolean }[] = [];
+  actor.on('changed', (e) => changed.push({ enabled: e.enabled }));
+  return { actor, changed, ...calls };
+}
+
+describe('two-factor set-up', () => {
+  it('app: shows the secret and QR code, checks the code format locally, confirms, and hands over the new session', async () => {
+    const h = twoFactor('app');
+    h.actor.send({ type: 'ENABLE' });
+    expect(h.calls[0]).toEqual({ name: 'start', input: { method: 'app' } });
+    await h.settle('start', { output: { secret: 'JBSWY3DPEHPK3PXP', qr_code: 'data:image/png;base64,xx' } });
+    expect(h.actor.getSnapshot().value).toBe('awaitingCode');
+    expect(h.actor.getSnapshot().context.setup?.secret).toBe('JBSWY3DPEHPK3PXP');
+    h.actor.send({ type: 'SUBMIT_CODE', code: '12ab' });
+    expect(h.actor.getSnapshot().context.inputError).toBe('otp_format');
+    expect(h.calls).toHaveLength(1);
+    h.actor.send({ type: 'SUBMIT_CODE', code: ' 123456 ' });
+    expect(h.calls[1]).toEqual({ name: 'confirm', input: { method: 'app', code: '123456' } });
+    await h.settle('confirm', { error: failure(400, 'The code is incorrect.', 'otp_invalid') });
+    expect(h.actor.getSnapshot().value).toBe('awaitingCode');
+    expect(h.actor.getSnapshot().context.error?.code).toBe('otp_invalid');
+    h.actor.send({ type: 'SUBMIT_CODE', code: '654321' });
+    await h.settle('confirm', { output: authState() });
+    expect(h.actor.getSnapshot()).toMatchObject({ value: 'idle', context: { enabled: true, setup: null } });
+    expect(h.changed).toEqual([{ enabled: true }]);
+  });
+
+  it('e-mail: a new code can be asked for; the app has no such thing', async () => {
+    const email = twoFactor('email');
+    email.actor.send({ type: 'ENABLE' });
+    await email.settle('start', { output: {} });
+    email.actor.send({ type: 'RESEND' });
+    expect(email.actor.getSnapshot().value).toBe('starting');
+    const app = twoFactor('app');
+    app.actor.send({ type: 'ENABLE' });
+    await app.settle('start', { output: { secret: 'S' } });
+    app.actor.send({ type: 'RESEND' });
+    expect(app.actor.getSnapshot().value).toBe('awaitingCode');
+  });
+
+  it('switching off needs the password; a wrong one keeps the question open', async () => {
+    const h = twoFactor('email', true);
+    h.actor.send({ type: 'ENABLE' });
+    expect(h.actor.getSnapshot().value).toBe('idle');
+    h.actor.send({ type: 'DISABLE' });
+    h.actor.send({ type: 'SUBMIT_PASSWORD', password: '' });
+    expect(h.actor.getSnapshot().context.inputError).toBe('password_required');
+    h.actor.send({ type: 'SUBMIT_PASSWORD', password: 'wrong' });
+    await h.settle('disable', { error: failure(400, 'Password is incorrect.', 'password_incorrect') });
+    expect(h.actor.getSnapshot().value).toBe('askingPassword');
+    h.actor.send({ type: 'SUBMIT_PASSWORD', password: 'right-1' });
+    expect(h.calls.at(-1)).toEqual({ name: 'disable', input: { method: 'email', password: 'right-1' } });
+    await h.settle('disable', { output: authState() });
+    expect(h.actor.getSnapshot().context.enabled).toBe(false);
+    expect(h.changed).toEqual([{ enabled: false }]);
+  });
+
+  it('follows the session when it changes elsewhere', () => {
+    const h = twoFactor('app');
+    h.actor.send({ type: 'SYNC', enabled: true });
+    h.actor.send({ type: 'DISABLE' });
+    expect(h.actor.getSnapshot().value).toBe('askingPassword');
+  });
+});
+
+type TwoFactorSnapshot = SnapshotFrom<typeof twoFactorMachine>;
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as EventObject;
+const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as unknown as EventObject;
+
+describe.each(['email', 'app'] as const)('two-factor model (%s)', (method) => {
+  const MODEL_EVENTS = [
+    { type: 'ENABLE' },
+    { type: 'DISABLE' },
+    { type: 'SUBMIT_CODE', code: '123456' },
+    { type: 'SUBMIT_CODE', code: '12' },
+    { type: 'SUBMIT_PASSWORD', password: 'pw-123456' },
+    { type: 'SUBMIT_PASSWORD', password: '' },
+    { type: 'RESEND' },
+    { type: 'CANCEL' },
+    done('start', { secret: 'JBSWY3DPEHPK3PXP' }),
+    fail('start', failure(500, 'Something went wrong. Please try again.', 'server_error')),
+    // The new session is handed over as it is; a stand-in keeps the path names short.
+    done('confirm', { access_token: 'aml_new' }),
+    fail('confirm', failure(400, 'The code is incorrect.', 'otp_invalid')),
+    done('disable', { access_token: 'aml_new' }),
+    fail('disable', failure(400, 'Password is incorrect.', 'password_incorrect')),
+  ] as EventObject[];
+  const stateKey = (s: TwoFactorSnapshot) => JSON.stringify(s.value);
+  const model = new TestModel(twoFactorMachine as any, {
+    input: { method, enabled: false },
+    events: MODEL_EVENTS as never,
+    serializeState: (s) => `${stateKey(s as TwoFactorSnapshot)}|${(s as TwoFactorSnapshot).context.enabled}`,
+  });
+  const paths = model.getShortestPaths();
+
+  it('reaches every state of the chart, both on and off', () => {
+    const reached = new Set(paths.flatMap((p) => [...p.steps.map((step) => stateKey(step.state as TwoFactorSnapshot)), stateKey(p.state as TwoFactorSnapshot)]));
+    expect([...reached].sort()).toEqual(['"askingPassword"', '"awaitingCode"', '"confirming"', '"disabling"', '"idle"', '"starting"']);
+    const enabledStates = new Set(paths.flatMap((p) => [...p.steps.map((step) => (step.state as TwoFactorSnapshot).context.enabled), (p.state as TwoFactorSnapshot).context.enabled]));
+    expect([...enabledStates].sort()).toEqual([false, true]);
+  });
+
+  const serialize = (s: TwoFactorSnapshot) => `${stateKey(s)}|${s.context.enabled}`;
+  const edges = transitionPaths(model as any, serialize as any);
+
+  it('has every transition to replay', () => {
+    expect(edges.length).toBeGreaterThan(40);
+  });
+
+  it.each(edges.map((p, i) => [`${i} ${p.description}`, p] as const))('replays %s on a running actor', async (_d, path) => {
+    const h = twoFactor(method);
+    for (const step of path.steps) {
+      const event = step.event as EventObject & { output?: unknown; error?: unknown };
+      const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+      if (match) await h.settle(match[2] as 'start' | 'confirm' | 'disable', match[1] === 'done' ? { output: event.output } : { error: event.error });
+      else {
+        h.actor.send(event as never);
+        await flush();
+      }
+      expect(serialize(h.actor.getSnapshot())).toBe(serialize(step.state as TwoFactorSnapshot));
+      expect(h.actor.getSnapshot().context.inputError).toBe((step.state as TwoFactorSnapshot).context.inputError);
+    }
+  });
+});
+
+describe('web hook secret key', () => {
+  function secretKey(permitted = true) {
+    const calls = deferredCalls(['loadKey', 'generateKey'] as const);
+    const actor = createActor(secretKeyMachine.provide({ actors: calls.actors }), { input: { permitted } }).start();
+    const generated: unknown[] = [];
+    actor.on('generated', (e) => generated.push(e.answer));
+    return { actor, generated, ...calls };
+  }
+
+  it("says 'Permission Denied' without the permission, and never asks the API", () => {
+    const h = secretKey(false);
+    expect(h.actor.getSnapshot().value).toBe('denied');
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a 403 from the API also ends in the denial', async () => {
+    const h = secretKey();
+    await h.settle('loadKey', { error: failure(403, 'Permission Denied', 'permission_denied') });
+    expect(h.actor.getSnapshot().value).toBe('denied');
+  });
+
+  it('generates a new key after the password, shows it once, then only masked', async () => {
+    const h = secretKey();
+    await h.settle('loadKey', { output: { has_key: false, masked_key: null, created_at: null, created_by: null } });
+    h.actor.send({ type: 'GENERATE' });
+    h.actor.send({ type: 'SUBMIT_PASSWORD', password: '' });
+    expect(h.actor.getSnapshot().context.inputError).toBe('password_required');
+    h.actor.send({ type: 'SUBMIT_PASSWORD', password: 'wrong-1' });
+    await h.settle('generateKey', { error: failure(400, 'Password is incorrect.', 'password_incorrect', 'password') });
+    expect(h.actor.getSnapshot().value).toBe('askingPassword');
+    expect(h.actor.getSnapshot().context.error?.code).toBe('password_incorrect');
+    h.actor.send({ type: 'SUBMIT_PASSWORD', password: 'right-1' });
+    expect(h.calls.at(-1)).toEqual({ name: 'generateKey', input: { password: 'right-1' } });
+    const answer = { secret_key: 'whsec_abcd', masked_key: 'whsec_••••abcd', created_at: '2026-01-01T00:00:00Z', created_by: 'Ada', has_key: true, code: 'secret_key_updated' };
+    await h.settle('generateKey', { output: answer });
+    expect(h.actor.getSnapshot()).toMatchObject({ value: 'revealed', context: { revealed: 'whsec_abcd', key: { has_key: true, masked_key: 'whsec_••••abcd' } } });
+    expect(h.generated).toEqual([answer]);
+    h.actor.send({ type: 'DISMISS' });
+    expect(h.actor.getSnapshot()).toMatchObject({ value: 'ready', context: { revealed: null } });
+  });
+});

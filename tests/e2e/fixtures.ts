@@ -1,0 +1,103 @@
+/**
+ * End-to-end fixtures: each worker starts a real SMTP server and the app the
+ * way `npm start` runs it (scripts/start.mjs, embedded PGlite in a fresh data
+ * directory), on free ports. Tests drive it in Chromium.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+
+export interface RunningApp {
+  url: string;
+  smtp: TestSmtpServer;
+  dataDir: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp & { stop(): Promise<void> }> {
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'aml-e2e-'));
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn('node', ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, PUBLIC_URL: url, SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`app did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    smtp,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await smtp.close();
+    },
+  };
+}
+
+export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>({
+  workerApp: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const app = await startApp();
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  app: async ({ workerApp }, use) => use(workerApp),
+  baseURL: async ({ workerApp }, use) => use(workerApp.url),
+});
+
+export { expect };
+
+export const SEEDED = {
+  admin: { email: 'admin@example.com', password: 'Admin-2026!' },
+  analyst: { email: 'analyst@example.com', password: 'Analyst-2026!' },
+  planAdmin: { email: 'planadmin@example.com', password: 'Planadmin-2026!' },
+  demo: { email: 'demo@example.com', password: 'Demo-2026!' },
+};
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the API and returns the access token (for set-up steps that are not under test). */
+export async function apiToken(request: APIRequestContext, base: string, account: { email: string; password: string }): Promise<string> {
+  const res = await request.post(`${base}/api/login`, { data: account });
+  const body = await res.json();
+  if (!body.access_token) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
