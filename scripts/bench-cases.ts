@@ -191,6 +191,8 @@ async function main() {
       'page=1&page_size=20&caseStatus=For%20Review&date_preset=last_30_days&relevance=alias_matched',
       'page=1&page_size=20&search=sanders',
       'page=1&page_size=20&sort_by=updated_at&sort_order=asc',
+      'page=1&page_size=20&sort_by=risk_level&sort_order=desc',
+      'page=50&page_size=20&caseStatus=For%20Review&sort_by=risk_level&sort_order=asc',
       'page=250&page_size=20',
       'page=1&page_size=100&assigned_to_me=true&risk_level=High',
     ];

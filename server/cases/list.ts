@@ -76,7 +76,7 @@ const SORT_SQL: Record<CaseSortKey, { column: string; type: string }> = {
   hit_count: { column: 'c.hit_count', type: 'integer' },
   case_status: { column: 'c.case_status', type: 'text' },
   match_status: { column: 'c.match_status', type: 'text' },
-  risk_level: { column: 'c.risk_level', type: 'text' },
+  risk_level: { column: 'c.risk_rank', type: 'smallint' },
 };
 
 export async function listCases(db: Db, filter: CaseFilter & { page: number; page_size: number; sort_by: CaseSortKey; sort_order: 'asc' | 'desc' }, organisationId: string, userId: string) {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { SOCKET_EVENTS } from '../../common/constants';
-import { buildCaseWhere, countCases, type CaseFilter } from '../../server/cases/list';
+import { buildCaseWhere, countCases, streamCases, type CaseFilter } from '../../server/cases/list';
 import { insertRole, insertUser } from '../../server/organisations/create';
 import type { RealtimeMessage } from '../../server/realtime/bus';
 import { DATABASE_KINDS } from '../helpers/databases';
@@ -296,6 +296,28 @@ describe.each(DATABASE_KINDS)('case calls on %s', (kind) => {
       expect(paged.body.total).toBe(all.body.total);
       const byName = await t.call('GET', '/api/searches?search=pelosy', { token: admin });
       expect(byName.body.data.every((c: any) => /pelosy/i.test(c.search_term))).toBe(true);
+    });
+
+    it("sorts risk level by severity, not alphabetically, in the list and in the export's batches", async () => {
+      const levels = ['Low', 'High', 'Whitelist', 'Medium', 'Unknown'];
+      const references: string[] = [];
+      for (const level of levels) {
+        const created = await search(admin, { search_term: 'Zyxwvut Qponm', client_reference: `risk-sort-${level}` });
+        expect(created.status).toBe(200);
+        const ref = created.body.reference;
+        references.push(ref);
+        await t.deps.db.query('UPDATE cases SET risk_level = $1 WHERE reference = $2', [level, ref]);
+      }
+      const listed = await t.call('GET', '/api/searches?search=risk-sort-&sort_by=risk_level&sort_order=desc&page_size=10', { token: admin });
+      expect(listed.body.data.map((c: any) => c.risk_level)).toEqual(['High', 'Medium', 'Low', 'Whitelist', 'Unknown']);
+      const ascending = await t.call('GET', '/api/searches?search=risk-sort-&sort_by=risk_level&sort_order=asc&page=2&page_size=2', { token: admin });
+      expect(ascending.body.data.map((c: any) => c.risk_level)).toEqual(['Low', 'Medium']);
+      // The export walks the same order a batch at a time; batches of two cross every boundary.
+      const streamed: string[] = [];
+      for await (const batch of streamCases(t.deps.db, { search: 'risk-sort-', sort_by: 'risk_level', sort_order: 'desc' }, northwindId, analystId, { batchSize: 2 })) {
+        streamed.push(...batch.map((row) => row.risk_level));
+      }
+      expect(streamed).toEqual(['High', 'Medium', 'Low', 'Whitelist', 'Unknown']);
     });
 
     it('validates custom date ranges and the caseStatus query', async () => {
