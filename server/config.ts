@@ -18,6 +18,8 @@ export interface Config {
   listUpdateIntervalMinutes: number;
   /** A mirror serving <url>/<list id>/<file> instead of the publishers' own addresses. */
   listMirrorUrl?: string;
+  /** Minutes between ongoing-monitoring passes; 0 switches monitoring off. */
+  monitoringIntervalMinutes: number;
   mediaDir: string;
   /** Lifetime of an access token. */
   tokenTtlMinutes: number;
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listsDir: resolve(env.LISTS_DIR || '../shared/data/lists'),
     listUpdateIntervalMinutes: num(env.LIST_UPDATE_INTERVAL_MINUTES, 24 * 60),
     listMirrorUrl: env.LIST_MIRROR_URL || undefined,
+    monitoringIntervalMinutes: num(env.MONITORING_INTERVAL_MINUTES, 15),
     mediaDir: resolve(env.MEDIA_DIR || '../shared/data/media'),
     tokenTtlMinutes: num(env.TOKEN_TTL_MINUTES, 8 * 60),
     otpTtlMinutes: num(env.OTP_TTL_MINUTES, 10),

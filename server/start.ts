@@ -13,6 +13,7 @@ import { syncPermissions } from './db/permissions-sync';
 import { seedIfEmpty, type SeedAccount } from './db/seed';
 import type { Deps, Logger } from './deps';
 import { createMailer } from './mail/mailer';
+import { startAmlMonitoring } from './monitoring/aml-monitor';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { createScreeningEngine, type ScreeningEngine } from './screening';
@@ -76,6 +77,7 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   const app = await buildApp(deps);
   await app.ready();
   const sockets = await attachSocketServer(app.server, deps);
+  const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -85,6 +87,7 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
     url: `http://localhost:${port}`,
     seeded,
     async close() {
+      await stopMonitoring();
       await sockets.close();
       await app.close();
       await deps.screening.close();

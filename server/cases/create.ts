@@ -14,14 +14,12 @@ import type { AuthContext } from '../auth/sessions';
 import type { Deps } from '../deps';
 import type { UploadedFile } from '../http/body';
 import { ApiError } from '../http/errors';
-import { ScreeningInputError, type ScreeningQuery } from '../screening';
+import { ScreeningInputError } from '../screening';
 import { nextCaseNumber, spendScreeningCredit } from './credits';
 import { engineReady } from './engine';
 import { publishCaseChange, recordCaseEvent } from './events';
+import { insertHits, listsVersionOf, screeningQueryFor } from './hits';
 import { isKnownCountry } from '../reference/countries';
-
-/** Hits kept per case: the engine's best 50 at or above the threshold. */
-export const HITS_PER_CASE = 50;
 
 function isUpload(value: unknown): value is UploadedFile {
   return Boolean(value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data));
@@ -101,26 +99,9 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
   };
 
   const engine = await engineReady(deps.screening);
-  const query: ScreeningQuery = {
-    search_term: input.search_term,
-    entity_type: input.entity_type,
-    birth_day: input.birth_day,
-    birth_month: input.birth_month,
-    birth_year: input.birth_year,
-    countries: input.countries,
-    residence_countries: input.residence_countries,
-    nationality: input.nationality,
-    gender: input.gender as ScreeningQuery['gender'],
-    unique_identifier: input.unique_identifier,
-    match_score: input.match_score || undefined,
-    exact_match: input.exact_match,
-    match_akas: input.match_akas,
-    match_rca: input.match_rca,
-    databases,
-    limit: HITS_PER_CASE,
-  };
+  const query = screeningQueryFor(input);
   const actor = { id: auth.user.id, name: auth.user.name };
-  const listsVersion = Object.fromEntries(engine.status().lists.filter((l) => l.version).map((l) => [l.id, l.version]));
+  const listsVersion = listsVersionOf(engine);
 
   const created = await deps.db.transaction(async (tx) => {
     await spendScreeningCredit(tx, auth.organisation.id);
@@ -174,45 +155,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
       ],
     );
     const caseId = row!.id;
-    // One multi-row insert per 25 hits keeps a 50-hit case at two statements.
-    for (let i = 0; i < hits.length; i += 25) {
-      const chunk = hits.slice(i, i + 25);
-      const params: unknown[] = [];
-      const values = chunk.map((h, j) => {
-        const entity = engine.getEntity(h.entity_id);
-        params.push(
-          auth.organisation.id,
-          caseId,
-          i + j + 1,
-          h.entity_id,
-          h.name,
-          h.matched_name,
-          h.score,
-          h.score_raw,
-          h.relevance,
-          h.database,
-          h.source,
-          h.list_id,
-          h.programs,
-          h.kind,
-          h.countries,
-          JSON.stringify(h.birth_dates),
-          JSON.stringify(h.explanation),
-          JSON.stringify(entity ?? {}),
-          defaultHitRisk(h.database),
-          amlMonitoring,
-          mediaMonitoring,
-        );
-        const b = j * 21;
-        return `(${Array.from({ length: 21 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
-      });
-      await tx.query(
-        `INSERT INTO case_hits (organisation_id, case_id, position, entity_id, name, matched_name, score, score_raw, relevance, database, source, list_id,
-           programs, kind, countries, birth_dates, explanation, entity, risk_level, aml_monitoring, adverse_media_monitoring)
-         VALUES ${values.join(', ')}`,
-        params,
-      );
-    }
+    await insertHits(tx, engine, { organisationId: auth.organisation.id, caseId, firstPosition: 1, amlMonitoring, mediaMonitoring }, hits);
     await recordCaseEvent(tx, {
       organisation_id: auth.organisation.id,
       case_id: caseId,

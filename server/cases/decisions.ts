@@ -9,7 +9,6 @@
 import {
   canChangeCaseStatus,
   caseMatchFromHits,
-  caseRiskFromHits,
   passBlockedByMatches,
 } from '../../common/cases';
 import type { CaseStatus } from '../../common/enums';
@@ -19,6 +18,7 @@ import type { AuthContext } from '../auth/sessions';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
+import { rollUpCase } from './hits';
 import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange, recordCaseEvent, type Actor } from './events';
 
 export async function checkAssignees(db: Queryable, organisationId: string, ids: string[] | undefined) {
@@ -45,17 +45,6 @@ const hasChange = (b: DecisionBodyValue) =>
 
 async function addComment(tx: Queryable, orgId: string, caseId: string, hitId: string | null, userId: string, text: string) {
   await tx.query('INSERT INTO case_comments (organisation_id, case_id, hit_id, user_id, text) VALUES ($1, $2, $3, $4, $5)', [orgId, caseId, hitId, userId, text.trim()]);
-}
-
-/** Recomputes a case's roll-ups (match status, risk level) from its hits after entity decisions. */
-async function rollUp(tx: Queryable, caseId: string) {
-  const hits = await tx.query<{ match_status: string; risk_level: string }>('SELECT match_status, risk_level FROM case_hits WHERE case_id = $1', [caseId]);
-  if (!hits.length) return;
-  await tx.query('UPDATE cases SET match_status = $2, risk_level = $3, updated_at = now() WHERE id = $1', [
-    caseId,
-    caseMatchFromHits(hits.map((h) => h.match_status)),
-    caseRiskFromHits(hits),
-  ]);
 }
 
 export async function reviewDecision(deps: Deps, auth: AuthContext, body: DecisionBodyValue) {
@@ -120,7 +109,7 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
           await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, hit_id: h.id, actor, action: 'comment_added', details: { text: body.comment.trim() } });
         }
       }
-      await rollUp(tx, c.id);
+      await rollUpCase(tx, c.id);
       await tx.query('UPDATE cases SET updated_at = now() WHERE id = $1', [c.id]);
       changed.push({ id: c.id, reference: c.reference });
       return;

@@ -17,7 +17,11 @@ export type CaseAction =
   | 'comment_edited'
   | 'comment_deleted'
   | 'deleted'
-  | 'monitoring';
+  | 'monitoring'
+  /** Ongoing monitoring found listed entities that were not among the hits. */
+  | 'monitoring_new_hits'
+  /** Ongoing monitoring found a hit's listed record changed or removed. */
+  | 'monitoring_update';
 
 export interface Actor {
   id: string;
@@ -26,11 +30,12 @@ export interface Actor {
 
 export async function recordCaseEvent(
   tx: Queryable,
-  event: { organisation_id: string; case_id: string; hit_id?: string | null; actor: Actor; action: CaseAction; details?: Record<string, unknown> },
+  // actor is null for the system's own work (ongoing monitoring).
+  event: { organisation_id: string; case_id: string; hit_id?: string | null; actor: Actor | null; action: CaseAction; details?: Record<string, unknown> },
 ) {
   await tx.query(
     `INSERT INTO case_events (organisation_id, case_id, hit_id, actor_user_id, actor_name, action, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [event.organisation_id, event.case_id, event.hit_id ?? null, event.actor.id, event.actor.name, event.action, JSON.stringify(event.details ?? {})],
+    [event.organisation_id, event.case_id, event.hit_id ?? null, event.actor?.id ?? null, event.actor?.name ?? null, event.action, JSON.stringify(event.details ?? {})],
   );
 }
 

@@ -88,6 +88,10 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
   let engineError: string | undefined;
   let screener: Screener | undefined;
   let baseEntities: ListedEntity[] = [];
+  // The list versions the screener was built from. A refresh applies each list before rebuilding the
+  // screener once, so in between a list's newest version is not yet what screen() answers from; status()
+  // reports these, and a case stamped with them records exactly what it was screened against.
+  let servedVersions = new Map<string, string>();
   let version = 0;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -97,7 +101,9 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
   const screenerVersions = new WeakMap<Screener, number>();
 
   function rebuild() {
-    baseEntities = mergeLists([...states.values()].map((s) => s.current).filter(Boolean) as LoadedList[]);
+    const lists = [...states.values()].map((s) => s.current).filter(Boolean) as LoadedList[];
+    servedVersions = new Map(lists.map((l) => [l.id, l.version] as const));
+    baseEntities = mergeLists(lists);
     const extra = options.synthetic ? syntheticEntities(baseEntities, options.synthetic.count, options.synthetic.seed ?? 42) : [];
     screener = new Screener(extra.length ? baseEntities.concat(extra) : baseEntities, { keepPrepared });
     version++;
@@ -181,7 +187,7 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
         name: s.def.name,
         database: s.def.database,
         entities: s.current?.entities.length ?? 0,
-        version: s.current?.version ?? '',
+        version: servedVersions.get(s.def.id) ?? '',
         loaded_at: s.current?.loaded_at ?? '',
         last_error: s.lastError,
         last_attempt_at: s.lastAttemptAt,

@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp & { stop(): Promise<void> }> {
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp & { stop(): Promise<void>; output(): string }> {
   const smtp = await startSmtpServer();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'aml-e2e-'));
@@ -56,6 +56,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     url,
     smtp,
     dataDir,
+    /** What the server printed so far, for a failing test to show. */
+    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

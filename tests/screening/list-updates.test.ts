@@ -18,6 +18,8 @@ const FILES: Record<string, string[]> = { us_bis_dpl: ['dpl.txt'], us_ofac_conso
 
 /** What the stand-in publisher serves: path -> [status, body]. */
 const served = new Map<string, [number, string]>();
+/** Paths the stand-in answers only after this many milliseconds. */
+const delays = new Map<string, number>();
 function serveOriginals() {
   for (const [list, files] of Object.entries(FILES)) for (const f of files) served.set(`/${list}/${f}`, [200, readFileSync(join(LISTS_DIR, list, f), 'utf8')]);
 }
@@ -28,8 +30,10 @@ let requests = 0;
 
 beforeAll(async () => {
   serveOriginals();
-  server = createServer((req, res) => {
+  server = createServer(async (req, res) => {
     requests++;
+    const delay = delays.get(req.url ?? '');
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     const hit = served.get(req.url ?? '');
     res.writeHead(hit ? hit[0] : 404, { 'content-type': 'text/plain' });
     res.end(hit ? hit[1] : 'not found');
@@ -142,6 +146,34 @@ describe.each(DATABASE_KINDS)('list updates on %s', (kind) => {
     expect(res.record.status).toBe('loaded');
     expect(engine.status().lists.find((l) => l.id === 'us_bis_dpl')!.last_error).toBeUndefined();
     expect(engine.screen({ search_term: 'Zebediah Quuxley', entity_type: 'person' }).hits).toEqual([]);
+  });
+});
+
+describe('a refresh of several lists', () => {
+  it("reports a list's new version only once screening answers from it", async () => {
+    serveOriginals();
+    const engine = createScreeningEngine({ listsDir: LISTS_DIR, lists: LISTS, fetch: { baseUrl } });
+    try {
+      await engine.ready();
+      const version = () => engine.status().lists.find((l) => l.id === 'us_ofac_consolidated')!.version;
+      const before = version();
+      // The consolidated list changes; the DPL, downloaded after it, answers slowly.
+      const prim = readFileSync(join(LISTS_DIR, 'us_ofac_consolidated', 'cons_prim.csv'), 'utf8');
+      served.set('/us_ofac_consolidated/cons_prim.csv', [200, prim.replace('"DOB 1962; POB Shati."', '"DOB 1963; POB Shati."')]);
+      delays.set('/us_bis_dpl/dpl.txt', 1500);
+      const refreshing = engine.refresh();
+      await new Promise((r) => setTimeout(r, 700));
+      // Mid-refresh: the new consolidated version is parsed but not yet screened against, and not reported.
+      expect(engine.getEntity('us_ofac_consolidated:9639')!.birth_dates).toEqual([{ year: 1962 }]);
+      expect(version()).toBe(before);
+      await refreshing;
+      expect(engine.getEntity('us_ofac_consolidated:9639')!.birth_dates).toEqual([{ year: 1963 }]);
+      expect(version()).not.toBe(before);
+    } finally {
+      delays.clear();
+      serveOriginals();
+      await engine.close();
+    }
   });
 });
 

@@ -26,6 +26,16 @@ function describe(intl: ReturnType<typeof useIntl>, e: CaseEventView): string[] 
       lines.push(`${intl.formatMessage({ id: `cases.fields.${key}` })}: ${intl.formatMessage({ id: value ? 'cases.common.on' : 'cases.common.off' })}`);
     } else if (key === 'hit_count') {
       lines.push(intl.formatMessage({ id: 'cases.history.hits' }, { count: Number(value) }));
+    } else if (key === 'names' && Array.isArray(value)) {
+      lines.push(intl.formatMessage({ id: 'cases.history.names' }, { names: intl.formatList(value.map(String)) }));
+    } else if (key === 'fields' && Array.isArray(value)) {
+      const label = (field: string) => {
+        const id = `cases.history.entity_field.${field}`;
+        return intl.messages[id] ? intl.formatMessage({ id }) : field;
+      };
+      lines.push(intl.formatMessage({ id: 'cases.history.fields' }, { fields: intl.formatList(value.map((f) => label(String(f)))) }));
+    } else if (key === 'delisted' && value) {
+      lines.push(intl.formatMessage({ id: 'cases.history.delisted' }));
     }
   }
   return lines;
@@ -49,7 +59,7 @@ export function HistoryDrawer({ open, onClose, reference, entityId }: { open: bo
             <Timeline.Content>
               <Timeline.Title>
                 <Text as="span" fontWeight="semibold">
-                  {e.actor?.name ?? '—'}
+                  {e.actor?.name ?? (e.action.startsWith('monitoring_') ? intl.formatMessage({ id: 'cases.history.system' }) : '—')}
                 </Text>{' '}
                 <Badge size="sm" variant="surface">
                   {valueLabel(intl, 'action', e.action)}
