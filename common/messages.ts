@@ -104,6 +104,8 @@ export const MESSAGES = {
   user_deactivated: 'User deactivated. Their sessions have been ended.',
   user_deleted: 'User deleted.',
   invitation_sent: 'A new invitation has been sent to {email}.',
+  email_change_sent: 'A confirmation link has been sent to {email}. The user signs in with the current address until it is confirmed.',
+  email_changed: 'Your e-mail address is now {email}. Please sign in with it.',
   role_created: 'Role created successfully.',
   role_updated: 'Role updated successfully.',
   role_deleted: 'Role deleted successfully.',

@@ -31,6 +31,8 @@ export const CreateUserBody = object({
 export const UpdateUserBody = object({
   user_id: requiredString('not_found'),
   name: optional(ruledIfPresent(validatePersonName, 'name')),
+  /** A new sign-in e-mail: confirmed by its owner through a mailed link (docs/admin.md). */
+  email: optional(ruledIfPresent(validateEmail, 'email')),
   role_id: optional(string()),
   is_active: optional(formBoolean),
   /** Sends a fresh set-up link to a user who has not chosen a password yet. */
@@ -38,6 +40,9 @@ export const UpdateUserBody = object({
 });
 
 export const DeleteUserBody = object({ user_id: requiredString('not_found') });
+
+/** confirm-email: the token from the link mailed to the new address. */
+export const ConfirmEmailBody = object({ token: requiredString('token_is_incorrect') });
 
 /** get_all_users: every user of the organisation, a page at a time. */
 export const AllUsersQuery = object({ ...paging });

@@ -32,3 +32,10 @@ export const sendSetupLink = (mailer: Mailer, to: Recipient, link: string, hours
 
 export const sendSecretLoginLink = (mailer: Mailer, to: Recipient, link: string, minutes: number) =>
   compose(mailer, to, 'secret_login', { link, minutes });
+
+/** To the new address: the link that makes it the sign-in e-mail. */
+export const sendEmailChangeLink = (mailer: Mailer, to: Recipient, link: string, hours: number, previous: string) =>
+  compose(mailer, to, 'email_change', { link, hours, previous });
+
+/** To the old address: what was asked, so an unexpected change does not go unnoticed. */
+export const sendEmailChangeNotice = (mailer: Mailer, to: Recipient, next: string) => compose(mailer, to, 'email_change_notice', { next });

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/client';
 import { ApiError } from '../http/errors';
 import { randomToken, sha256 } from './secrets';
 
-export type LinkKind = 'reset' | 'setup' | 'secret_login';
+export type LinkKind = 'reset' | 'setup' | 'secret_login' | 'email_change';
 
 export async function issueLink(db: Queryable, userId: string, kind: LinkKind, ttlMinutes: number): Promise<string> {
   // A new link replaces any unused one of the same kind, so only the latest e-mail works.

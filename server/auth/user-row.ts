@@ -6,6 +6,8 @@ export interface UserRow {
   name: string;
   email: string;
   password_hash: string | null;
+  /** A new sign-in e-mail waiting for its owner's confirmation. */
+  pending_email: string | null;
   is_active: boolean;
   email_2fa_enabled: boolean;
   email_2fa_verified_at: Date | null;

@@ -19,6 +19,8 @@ export function toAdminUserView(row: Row) {
     status: row.is_active ? ('active' as const) : ('inactive' as const),
     /** Invited but has not chosen a password yet. */
     invitation_pending: !row.password_hash,
+    /** The new sign-in e-mail until its owner confirms it. */
+    pending_email: (row.pending_email as string | null) ?? null,
   };
 }
 export type AdminUserView = ReturnType<typeof toAdminUserView>;

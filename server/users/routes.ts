@@ -13,6 +13,7 @@ import { findRoute, withPermission } from '../../common/access';
 import {
   AllUsersQuery,
   CreateUserBody,
+  ConfirmEmailBody,
   DeleteUserBody,
   UpdateUserBody,
   UserSearchQuery,
@@ -29,6 +30,7 @@ import { route } from '../http/routes';
 import { insertUser } from '../organisations/create';
 import { findRole } from '../roles/queries';
 import { sendInvitation } from './invitations';
+import { assertEmailFree, confirmEmailChange, requestEmailChange } from './email-change';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors';
 import { findUser, listUsers, otherActiveAdmins, toAdminUserView } from './queries';
 import { doneWith } from './reply';
@@ -104,7 +106,7 @@ export function userRoutes() {
             const role = await findRole(tx, organisationId, body.role_id);
             if (!role) throw new ApiError(400, 'role_required', {}, 'role_id');
             assertMayTouchAdmin(auth, role.is_admin);
-            if (await tx.one('SELECT 1 FROM users WHERE lower(email) = $1', [email])) throw new ApiError(409, 'email_taken', {}, 'email');
+            await assertEmailFree(tx, email);
             const id = await insertUser(tx, { organisationId, roleId: role.id, name: body.name, email });
             await auditAction(tx, ctx, 'user.created', { type: 'user', id }, { name: body.name, email, role: role.name });
             // Sent inside the transaction: if the e-mail cannot be sent, no half-invited user is left behind.
@@ -152,6 +154,23 @@ export function userRoutes() {
             changes.name = { from: target.name, to: body.name };
           }
 
+          let emailChange: Awaited<ReturnType<typeof requestEmailChange>> | null = null;
+          const email = body.email?.trim().toLowerCase();
+          if (email && email !== target.email.toLowerCase()) {
+            await assertEmailFree(tx, email, target.id);
+            emailChange = await requestEmailChange(deps, tx, { ...target, name: body.name ?? target.name }, email, {
+              organisationName: auth.organisation.name,
+              language: auth.user.language,
+            });
+            if (emailChange === 'changed_and_invited') {
+              changes.email = { from: target.email, to: email };
+              message = 'invitation_sent';
+            } else {
+              await auditAction(tx, ctx, 'user.email_change_requested', { type: 'user', id: target.id }, { email: target.email, to: email });
+              message = 'email_change_sent';
+            }
+          }
+
           let deactivated = false;
           if (body.is_active !== undefined && toBoolean(body.is_active) !== target.is_active) {
             const active = toBoolean(body.is_active);
@@ -187,7 +206,21 @@ export function userRoutes() {
         if (outcome.deactivated) await closeUserSockets(deps, outcome.user.id);
         else if (outcome.changed) await announceSessionChange(deps, [outcome.user.id]);
         const data = { user: toAdminUserView(outcome.user) };
-        return doneWith(outcome.message, { email: outcome.user.email }, data);
+        return doneWith(outcome.message, { email: outcome.user.pending_email ?? outcome.user.email }, data);
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/confirm-email',
+      tag: 'Auth',
+      summary: "Makes a user's new e-mail the sign-in address from the link mailed to it, and ends the user's sessions; fails with 'Token is expired' or 'token is incorrect'.",
+      public: true,
+      body: ConfirmEmailBody,
+      async handler(ctx) {
+        const changed = await confirmEmailChange(ctx.deps, ctx.body.token, { ip: ctx.ip, userAgent: ctx.userAgent });
+        await closeUserSockets(ctx.deps, changed.userId);
+        return doneWith('email_changed', { email: changed.to }, { email: changed.to });
       },
     }),
 

@@ -25,6 +25,7 @@ const ResetEmailSentPage = lazyPage('reset-email-sent', () => import('../feature
 const ResetPasswordPage = lazyPage('reset-password', () => import('../features/auth/ResetPasswordPage'));
 const SetupPasswordPage = lazyPage('setup-password', () => import('../features/auth/SetupPasswordPage'));
 const TokenExpiredPage = lazyPage('token-expired', () => import('../features/auth/TokenExpiredPage'));
+const ConfirmEmailPage = lazyPage('confirm-email', () => import('../features/auth/ConfirmEmailPage'));
 const DemoPage = lazyPage('demo', () => import('../features/demo/DemoPage'));
 const UsageReportPdfPage = lazyPage('usage-report-pdf', () => import('../features/placeholder/UsageReportPdfPage'));
 
@@ -135,6 +136,12 @@ export function Router() {
       <Route path="/token-expired">
         <Page>
           <TokenExpiredPage />
+        </Page>
+      </Route>
+      {/* Not in the spec's route table: the link that confirms a user's new e-mail (docs/admin.md). */}
+      <Route path="/confirm-email">
+        <Page>
+          <ConfirmEmailPage />
         </Page>
       </Route>
       {/* Section 2: the printable usage report needs a token, otherwise sign-in. */}

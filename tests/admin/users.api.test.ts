@@ -10,7 +10,7 @@ import { SOCKET_EVENTS } from '../../common/constants';
 import type { RealtimeMessage } from '../../server/realtime/bus';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { ADMIN, ANALYST, PLAN_ADMIN, createTestApp, roleIdByName, seededTokens, type TestApp } from '../helpers/app';
-import { linkIn } from '../helpers/smtp';
+import { linkIn, type ReceivedMail } from '../helpers/smtp';
 
 const USER_CALLS = [
   ['GET', '/api/get_all_users'],
@@ -302,6 +302,94 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       const analystId = await userId(ANALYST.email);
       const needless = await t.call('POST', '/api/update-user', { token: admin, body: { user_id: analystId, resend_invitation: true } });
       expect(needless.body).toMatchObject({ code: 'invitation_not_needed', error_message: 'This user has already set a password.' });
+    });
+  });
+
+  describe('changing a user\'s e-mail', () => {
+    const confirmToken = (mail: ReceivedMail) => new URL(linkIn(mail, '/confirm-email')).searchParams.get('token');
+    const signsIn = async (email: string, password: string) => (await t.call('POST', '/api/login', { body: { email, password }, ip: '10.9.0.1' })).status === 200;
+
+    it('mails a link to the new address and a notice to the old; the old address signs in until the link is opened', async () => {
+      const user = await invite();
+      const next = uniqueEmail('moved');
+      const since = t.smtp.messages.length;
+      const res = await t.call('POST', '/api/update-user', { token: admin, body: { user_id: user.id, email: next } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ code: 'email_change_sent', user: { email: user.email, pending_email: next } });
+      expect(res.body.message).toContain(next);
+      const link = await t.smtp.waitFor(next, { since, subject: /Confirm your new e-mail/ });
+      const notice = await t.smtp.waitFor(user.email, { since, subject: /change of your sign-in e-mail/ });
+      expect(notice.text).toContain(next);
+
+      // Until confirmed nothing changes for signing in, and the address is held for this user.
+      expect((await t.call('GET', '/api/refresh', { token: user.token })).status).toBe(200);
+      expect(await signsIn(next, user.password)).toBe(false);
+      const clash = await t.call('POST', '/api/create-user', { token: admin, body: { name: 'Other Person', email: next, role_id: await roleId('Analyst') } });
+      expect(clash.status).toBe(409);
+      expect(clash.body.code).toBe('email_taken');
+
+      const token = confirmToken(link);
+      const confirmed = await t.call('POST', '/api/confirm-email', { body: { token } });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(confirmed.body).toMatchObject({ code: 'email_changed', email: next });
+      // Every session ends; the new address is the sign-in name, the old one no longer is.
+      expect((await t.call('GET', '/api/refresh', { token: user.token })).status).toBe(401);
+      expect(await signsIn(user.email, user.password)).toBe(false);
+      expect(await signsIn(next, user.password)).toBe(true);
+      const row = await t.deps.db.one('SELECT email, pending_email FROM users WHERE id = $1', [user.id]);
+      expect(row).toEqual({ email: next, pending_email: null });
+
+      // The link works once.
+      const again = await t.call('POST', '/api/confirm-email', { body: { token } });
+      expect(again.status).toBe(400);
+      expect(again.body.error_message).toBe('token is incorrect');
+
+      const audit = await t.deps.db.query("SELECT action, details FROM audit_events WHERE target_id = $1 AND action LIKE 'user.email%' ORDER BY id", [user.id]);
+      expect(audit.map((a) => a.action)).toEqual(['user.email_change_requested', 'user.email_changed']);
+      expect(audit[1].details).toEqual({ from: user.email, to: next });
+    });
+
+    it('a user who has not chosen a password yet gets the invitation at the corrected address at once', async () => {
+      const typo = uniqueEmail('typo');
+      const created = await t.call('POST', '/api/create-user', { token: admin, body: { name: 'Tim Typo', email: typo, role_id: await roleId('Analyst') } });
+      const id = created.body.user._id;
+      const fixed = uniqueEmail('fixed');
+      const since = t.smtp.messages.length;
+      const res = await t.call('POST', '/api/update-user', { token: admin, body: { user_id: id, email: fixed } });
+      expect(res.body).toMatchObject({ code: 'invitation_sent', user: { email: fixed, pending_email: null } });
+      const mail = await t.smtp.waitFor(fixed, { since, subject: /invited/ });
+      const setup = new URL(linkIn(mail, '/setup-password')).searchParams.get('token');
+      expect((await t.call('POST', '/api/setup-password', { body: { token: setup, password: 'Fixed-pass-1' } })).status).toBe(200);
+      expect(await signsIn(fixed, 'Fixed-pass-1')).toBe(true);
+    });
+
+    it('refuses a taken or malformed address and expired or unknown links, changing nothing', async () => {
+      const user = await invite();
+      const taken = await t.call('POST', '/api/update-user', { token: admin, body: { user_id: user.id, email: ANALYST.email.toUpperCase() } });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toMatchObject({ code: 'email_taken', field: 'email' });
+      const malformed = await t.call('POST', '/api/update-user', { token: admin, body: { user_id: user.id, email: 'not-an-address' } });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.field).toBe('email');
+      expect((await t.deps.db.one('SELECT pending_email FROM users WHERE id = $1', [user.id]))!.pending_email).toBeNull();
+
+      const next = uniqueEmail('late');
+      const since = t.smtp.messages.length;
+      await t.call('POST', '/api/update-user', { token: admin, body: { user_id: user.id, email: next } });
+      const token = confirmToken(await t.smtp.waitFor(next, { since }));
+      await t.deps.db.query("UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND kind = 'email_change'", [user.id]);
+      const expired = await t.call('POST', '/api/confirm-email', { body: { token } });
+      expect(expired.status).toBe(400);
+      expect(expired.body.error_message).toBe('Token is expired');
+      expect((await t.call('POST', '/api/confirm-email', { body: { token: 'made-up' } })).body.error_message).toBe('token is incorrect');
+      expect((await t.deps.db.one('SELECT email FROM users WHERE id = $1', [user.id]))!.email).toBe(user.email);
+    });
+
+    it('needs update_users like every other change', async () => {
+      const user = await invite();
+      const res = await t.call('POST', '/api/update-user', { token: analyst, body: { user_id: user.id, email: uniqueEmail('sneaky') } });
+      expect(res.status).toBe(403);
+      expect((await t.deps.db.one('SELECT pending_email FROM users WHERE id = $1', [user.id]))!.pending_email).toBeNull();
     });
   });
 

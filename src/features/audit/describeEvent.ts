@@ -28,6 +28,12 @@ export function describeEvent(intl: IntlShape, event: AuditEvent): string {
         parts.push(intl.formatMessage({ id: 'audit.detail.change' }, { field: intl.formatMessage({ id: `audit.field.${field}`, defaultMessage: field }), from: String(change.from ?? ''), to: String(change.to ?? '') }));
       }
       break;
+    case 'user.email_change_requested':
+    case 'user.email_changed': {
+      const change = { field: intl.formatMessage({ id: 'audit.field.email' }), from: String(d.from ?? d.email ?? ''), to: String(d.to ?? '') };
+      parts.push(intl.formatMessage({ id: 'audit.detail.change' }, change));
+      break;
+    }
     case 'user.deleted':
       parts.push(`${d.name ?? ''} <${d.email ?? ''}>`);
       break;

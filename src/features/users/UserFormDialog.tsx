@@ -1,4 +1,7 @@
-/** Adding a user (name, company e-mail, role; an invitation is e-mailed) or editing one (name, role). */
+/**
+ * Adding a user (name, company e-mail, role; an invitation is e-mailed) or editing one (name, e-mail, role).
+ * A changed e-mail is confirmed by its owner through a mailed link before it becomes the sign-in name.
+ */
 import { Input, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -38,12 +41,15 @@ export function UserFormDialog({ dialog, roles, canGiveAdminRole }: { dialog: Di
   const submit = () => {
     const next = {
       name: validatePersonName(values.name),
-      email: editing ? null : validateEmail(values.email),
+      email: validateEmail(values.email),
       role_id: values.role_id ? null : ('role_required' as MessageId),
     };
     setErrors(next);
     if (next.name || next.email || next.role_id) return;
-    dialog.submit(editing ? { user_id: editing._id, name: values.name, role_id: values.role_id } : { name: values.name, email: values.email.trim(), role_id: values.role_id });
+    const email = values.email.trim();
+    if (!editing) return dialog.submit({ name: values.name, email, role_id: values.role_id });
+    const emailChanged = email.toLowerCase() !== editing.email.toLowerCase();
+    dialog.submit({ user_id: editing._id, name: values.name, role_id: values.role_id, ...(emailChanged ? { email } : {}) });
   };
 
   // A server error about one field shows under that field; anything else above the buttons.
@@ -68,10 +74,10 @@ export function UserFormDialog({ dialog, roles, canGiveAdminRole }: { dialog: Di
       <FormField
         label={<FormattedMessage id="users.fields.email" />}
         error={fieldError('email')}
-        required={!editing}
-        helper={editing ? <FormattedMessage id="users.form.email_fixed" /> : <FormattedMessage id="users.form.email_hint" />}
+        required
+        helper={<FormattedMessage id={editing ? 'users.form.email_change_hint' : 'users.form.email_hint'} />}
       >
-        <Input name="email" type="email" autoComplete="off" value={values.email} disabled={Boolean(editing)} onChange={(e) => set('email', e.target.value)} />
+        <Input name="email" type="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} />
       </FormField>
       <FormField label={<FormattedMessage id="users.fields.role" />} error={fieldError('role_id')} required>
         <Select

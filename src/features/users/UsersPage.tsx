@@ -120,6 +120,11 @@ export default function UsersPage() {
                 <Text fontSize="sm" color="fg.muted" truncate dir="ltr" textAlign="start">
                   {row.original.email}
                 </Text>
+                {row.original.pending_email && (
+                  <Text fontSize="xs" color="fg.warning" truncate data-testid="pending-email">
+                    <FormattedMessage id="users.pending_email" values={{ email: <bdi>{row.original.pending_email}</bdi> }} />
+                  </Text>
+                )}
               </Stack>
             </HStack>
           ),

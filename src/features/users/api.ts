@@ -10,6 +10,8 @@ export interface AdminUser {
   is_active: boolean;
   status: 'active' | 'inactive';
   invitation_pending: boolean;
+  /** A new sign-in e-mail waiting for its owner's confirmation. */
+  pending_email: string | null;
   email_2fa: { is_enabled: boolean; verified_at: string | null };
   app_2fa: { is_enabled: boolean; verified_at: string | null };
   last_login_at: string | null;
