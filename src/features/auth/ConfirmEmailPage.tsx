@@ -3,15 +3,16 @@
  * Confirming makes it the sign-in e-mail and ends the user's sessions, so the
  * page signs out locally too and leads to sign-in with the new address.
  */
-import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { sessionActor } from '../../app/session';
 import { ServerError } from '../../components/ServerError';
 import type { ApiFailure } from '@machines/session/session.types';
 import { api } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
+import { BackToSignIn } from './BackToSignIn';
 
 type Outcome = { state: 'checking' } | { state: 'done'; email: string } | { state: 'failed'; failure: ApiFailure };
 
@@ -51,13 +52,7 @@ export default function ConfirmEmailPage() {
           </Text>
         )}
         {outcome.state === 'failed' && <ServerError message={outcome.failure.message} code={outcome.failure.code} />}
-        {outcome.state !== 'checking' && (
-          <Button asChild colorPalette="brand">
-            <Link href="/login">
-              <FormattedMessage id="auth.back_to_login" />
-            </Link>
-          </Button>
-        )}
+        {outcome.state !== 'checking' && <BackToSignIn colorPalette="brand" />}
       </Stack>
     </AuthLayout>
   );

@@ -1,7 +1,7 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
 import { AuthLayout } from './AuthLayout';
+import { BackToSignIn } from './BackToSignIn';
 
 export default function ResetEmailSentPage() {
   return (
@@ -9,11 +9,7 @@ export default function ResetEmailSentPage() {
       <Text>
         <FormattedMessage id="auth.reset_sent.body" />
       </Text>
-      <Button asChild colorPalette="brand" variant="outline">
-        <Link href="/login">
-          <FormattedMessage id="auth.back_to_login" />
-        </Link>
-      </Button>
+      <BackToSignIn colorPalette="brand" variant="outline" />
     </AuthLayout>
   );
 }

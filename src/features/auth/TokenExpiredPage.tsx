@@ -3,6 +3,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { AuthLayout } from './AuthLayout';
+import { BackToSignIn } from './BackToSignIn';
 
 export default function TokenExpiredPage() {
   const isReset = new URLSearchParams(useSearch()).get('token') === 'reset';
@@ -19,11 +20,7 @@ export default function TokenExpiredPage() {
             </Link>
           </Button>
         )}
-        <Button asChild variant="outline">
-          <Link href="/login">
-            <FormattedMessage id="auth.back_to_login" />
-          </Link>
-        </Button>
+        <BackToSignIn variant="outline" />
       </Stack>
     </AuthLayout>
   );
