@@ -154,11 +154,10 @@ export function userRoutes() {
             changes.name = { from: target.name, to: body.name };
           }
 
-          let emailChange: Awaited<ReturnType<typeof requestEmailChange>> | null = null;
           const email = body.email?.trim().toLowerCase();
           if (email && email !== target.email.toLowerCase()) {
             await assertEmailFree(tx, email, target.id);
-            emailChange = await requestEmailChange(deps, tx, { ...target, name: body.name ?? target.name }, email, {
+            const emailChange = await requestEmailChange(deps, tx, { ...target, name: body.name ?? target.name }, email, {
               organisationName: auth.organisation.name,
               language: auth.user.language,
             });
