@@ -9,15 +9,15 @@
  *  - a monitoring pass that checks all N cases (re-screen, compare each monitored record, write);
  *  - the pass after it, which finds nothing due (the cost of a 15-minute tick between list updates).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Papa from 'papaparse';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { runAmlMonitoringPass } from '../server/monitoring/aml-monitor';
 import { createScreeningEngine } from '../server/screening';
+import { readQueries } from '../server/screening/evaluation';
 import { createDeps, prepareDatabase } from '../server/start';
 
 const args = process.argv.slice(2);
@@ -31,10 +31,7 @@ const say = (...xs: unknown[]) => {
   if (!asJson) console.log(...xs);
 };
 
-function names(file: string): string[] {
-  const rows = Papa.parse<Record<string, string>>(readFileSync(join(import.meta.dirname, '..', 'bench', 'screening', file), 'utf8'), { header: true, skipEmptyLines: true }).data;
-  return rows.map((r) => r.full_name).filter(Boolean);
-}
+const names = (file: string) => readQueries(join(import.meta.dirname, '..', 'bench', 'screening', file)).map((q) => q.query.search_term);
 
 async function main() {
   const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aml-bench-')), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), serveStatic: false };
@@ -54,7 +51,8 @@ async function main() {
     const clean = names('none.csv');
     t0 = performance.now();
     for (let i = 0; i < CASES; i++) {
-      const term = (i % 2 ? clean : hit)[Math.floor(i / 2) % (i % 2 ? clean.length : hit.length)];
+      const pool = i % 2 ? clean : hit;
+      const term = pool[Math.floor(i / 2) % pool.length];
       const res = await app.inject({
         method: 'POST',
         url: '/api/search',

@@ -19,12 +19,11 @@
  * The baseline is whole-name Jaro-Winkler over every listed name, as a user of a
  * string-similarity package would screen.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import Papa from 'papaparse';
 import { createScreeningEngine, DEFAULT_MATCH_SCORE, type ScreeningQuery, type ScreeningResult } from '../server/screening/index';
-import { confusionAt, readPairs, reportPairs, type PairReport } from '../server/screening/evaluation';
+import { confusionAt, readPairs, readQueries, reportPairs, type PairReport } from '../server/screening/evaluation';
 import { Screener } from '../server/screening/screener';
 import { jaroWinkler } from '../server/screening/similarity';
 import type { NameMode } from '../server/screening/normalize';
@@ -73,27 +72,6 @@ function schemaMode(schema: string): NameMode {
 /** What a plain string-similarity user does: lower-case, strip accents and punctuation, compare whole names. */
 function baselineKey(s: string): string {
   return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-interface QueryRow {
-  query: ScreeningQuery;
-  expected?: string;
-}
-
-function readQueries(file: string): QueryRow[] {
-  const rows = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;
-  return rows.map((r) => {
-    const full = (r.full_name || [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' ')).trim();
-    const q: ScreeningQuery = { search_term: full, entity_type: 'person' };
-    const dob = (r.date_of_birth ?? '').trim();
-    const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(dob);
-    if (m) q.date_of_birth = { year: Number(m[1]), month: m[2] ? Number(m[2]) : undefined, day: m[3] ? Number(m[3]) : undefined };
-    const g = (r.gender ?? '').toLowerCase();
-    if (g === 'male' || g === 'm') q.gender = 'male';
-    if (g === 'female' || g === 'f') q.gender = 'female';
-    if (r.nationality?.trim()) q.nationality = r.nationality.trim();
-    return { query: q, expected: r.expected_entity_id || undefined };
-  });
 }
 
 /**

@@ -39,7 +39,7 @@ export function listsVersionOf(engine: ScreeningEngine): Record<string, string> 
     engine
       .status()
       .lists.filter((l) => l.version)
-      .map((l) => [l.id, l.version as string]),
+      .map((l) => [l.id, l.version]),
   );
 }
 

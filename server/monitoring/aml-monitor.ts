@@ -63,7 +63,7 @@ interface CaseOutcome {
 
 async function checkCase(tx: Queryable, engine: ScreeningEngine, c: Row, current: Record<string, string>): Promise<CaseOutcome> {
   const outcome: CaseOutcome = { case: { id: c.id, reference: c.reference, organisation_id: c.organisation_id }, new_hits: 0, updated_records: 0 };
-  const hits = await tx.query('SELECT id, entity_id, name, position, entity, aml_monitoring FROM case_hits WHERE case_id = $1 ORDER BY position', [c.id]);
+  const hits = await tx.query('SELECT id, entity_id, position, entity, aml_monitoring FROM case_hits WHERE case_id = $1 ORDER BY position', [c.id]);
 
   for (const hit of hits.filter((h) => h.aml_monitoring)) {
     const now = engine.getEntity(hit.entity_id) as Record<string, unknown> | undefined;

@@ -1,10 +1,11 @@
 /**
  * Measuring helpers shared by the benchmark script and the tests: reading the
- * labelled pair files (name_bench layout, and the cross-script file), precision /
- * recall / F1 at a threshold, and the best F1 over all thresholds.
+ * labelled pair files (name_bench layout, and the cross-script file) and query
+ * files, precision / recall / F1 at a threshold, and the best F1 over all thresholds.
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
+import type { ScreeningQuery } from './types';
 
 export interface LabelledPair {
   schema: string;
@@ -101,5 +102,27 @@ export function reportPairs(file: string, pairs: LabelledPair[], scores: number[
     const s = idx.map((i) => scores[i]);
     const l = idx.map((i) => pairs[i].is_match);
     return { file, schema, pairs: idx.length, at_default: confusionAt(s, l, threshold), best: bestF1(s, l) };
+  });
+}
+
+export interface QueryRow {
+  query: ScreeningQuery;
+  expected?: string;
+}
+
+/** A query file (full_name, first_name, middle_name, last_name, gender, date_of_birth, nationality, expected_entity_id) as engine queries. */
+export function readQueries(file: string): QueryRow[] {
+  const rows = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;
+  return rows.map((r) => {
+    const full = (r.full_name || [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' ')).trim();
+    const q: ScreeningQuery = { search_term: full, entity_type: 'person' };
+    const dob = (r.date_of_birth ?? '').trim();
+    const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(dob);
+    if (m) q.date_of_birth = { year: Number(m[1]), month: m[2] ? Number(m[2]) : undefined, day: m[3] ? Number(m[3]) : undefined };
+    const g = (r.gender ?? '').toLowerCase();
+    if (g === 'male' || g === 'm') q.gender = 'male';
+    if (g === 'female' || g === 'f') q.gender = 'female';
+    if (r.nationality?.trim()) q.nationality = r.nationality.trim();
+    return { query: q, expected: r.expected_entity_id || undefined };
   });
 }
