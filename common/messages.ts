@@ -66,6 +66,9 @@ export const MESSAGES = {
   otp_expired: 'The code has expired. Request a new one.',
   otp_session_invalid: 'Your sign-in attempt has expired. Please sign in again.',
   otp_not_configured: 'Authenticator app is not set up.',
+  otp_attempts_exhausted: 'Too many wrong codes. Please sign in again.',
+  otp_resend_limit: 'No more codes can be sent for this sign-in. Enter the last code you received, or sign in again.',
+  otp_send_limit: 'Too many codes have been sent to this account. Try again in {minutes} minutes.',
   password_incorrect: 'Password is incorrect.',
   email_taken: 'An account with this e-mail already exists.',
   secret_link_invalid: 'This sign-in link is invalid or has been used.',
@@ -118,6 +121,7 @@ export const MESSAGES = {
   // Cases (issue 4)
   invalid_country: 'Unknown country code.',
   databases_required: 'Choose at least one database.',
+  adverse_media_unavailable: 'Adverse media screening is not available yet. Choose Sanctions, PEP or Warnings and regulatory enforcement.',
   client_reference_length: 'Client reference must be at most 100 characters.',
   identifier_length: 'Unique identifier must be at most 200 characters.',
   lists_loading: 'The screening lists are still loading. Please try again in a moment.',
@@ -142,6 +146,8 @@ export const MESSAGES = {
   // General
   offline: 'Please check your internet connection.',
   bad_request: 'The request is not valid.',
+  text_too_long: 'This text is too long.',
+  nul_character: 'Text must not contain the NUL character.',
   server_error: 'Something went wrong. Please try again.',
   secret_key_updated: 'Secret Key Updated Successfully',
   rule_updated: 'Rule is updated Successfully.',

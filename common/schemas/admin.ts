@@ -4,10 +4,10 @@
  * Fields use the spec's words in snake_case; every text field is checked with
  * the same section-5 rule the forms use.
  */
-import { array, coerce, defaulted, enums, integer, max, min, object, optional, string, union } from 'superstruct';
+import { array, coerce, defaulted, enums, integer, max, min, object, optional, size, string, union } from 'superstruct';
 import { USER_STATUSES } from '../enums';
 import { validateEmail, validateFeedback, validatePersonName, validateRoleName } from '../validation';
-import { formBoolean, requiredString, ruled, ruledIfPresent } from './core';
+import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text } from './core';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are uuids; anything else cannot name a record, so callers answer 404 without asking the database. */
@@ -18,7 +18,7 @@ const int = (lo: number, hi: number, fallback: number) =>
 const paging = { page: int(1, 1_000_000, 1), page_size: int(1, 100, 20) };
 
 /** A list of names that may arrive as JSON array, as repeated form fields (name[]) or as one string. */
-const nameList = coerce(array(string()), string(), (v) => (v === '' ? [] : [v]));
+const nameList = coerce(size(array(text(INPUT_LIMITS.short)), 0, MAX_LIST_ITEMS), string(), (v) => (v === '' ? [] : [v]));
 
 // ---------------------------------------------------------------- Users
 
@@ -33,7 +33,7 @@ export const UpdateUserBody = object({
   name: optional(ruledIfPresent(validatePersonName, 'name')),
   /** A new sign-in e-mail: confirmed by its owner through a mailed link (docs/admin.md). */
   email: optional(ruledIfPresent(validateEmail, 'email')),
-  role_id: optional(string()),
+  role_id: optional(text(INPUT_LIMITS.id)),
   is_active: optional(formBoolean),
   /** Sends a fresh set-up link to a user who has not chosen a password yet. */
   resend_invitation: optional(formBoolean),
@@ -42,7 +42,7 @@ export const UpdateUserBody = object({
 export const DeleteUserBody = object({ user_id: requiredString('not_found') });
 
 /** confirm-email: the token from the link mailed to the new address. */
-export const ConfirmEmailBody = object({ token: requiredString('token_is_incorrect') });
+export const ConfirmEmailBody = object({ token: requiredString('token_is_incorrect', INPUT_LIMITS.token) });
 
 /** get_all_users: every user of the organisation, a page at a time. */
 export const AllUsersQuery = object({ ...paging });
@@ -50,9 +50,9 @@ export const AllUsersQuery = object({ ...paging });
 /** users: the search of the users screen; at least one filter is required (section 5). */
 export const UserSearchQuery = object({
   ...paging,
-  name: optional(string()),
-  email: optional(string()),
-  role_id: optional(string()),
+  name: optional(text(INPUT_LIMITS.short)),
+  email: optional(text(INPUT_LIMITS.short)),
+  role_id: optional(text(INPUT_LIMITS.id)),
   status: optional(union([enums(USER_STATUSES), enums([''])])),
 });
 export type UserSearchFilters = { name?: string; email?: string; role_id?: string; status?: string };
@@ -78,12 +78,12 @@ export const EditRoleBody = object({
 export const DeleteRoleBody = object({
   role_id: requiredString('not_found'),
   /** Where the role's users go; required when the role is in use. */
-  reassign_to: optional(string()),
+  reassign_to: optional(text(INPUT_LIMITS.id)),
 });
 
 export const RoleQuery = object({ role_id: requiredString('not_found') });
 
-export const RoleListQuery = object({ ...paging, search: optional(string()) });
+export const RoleListQuery = object({ ...paging, search: optional(text(INPUT_LIMITS.short)) });
 
 // ---------------------------------------------------------------- Notifications
 
@@ -94,7 +94,7 @@ export const NotificationsQuery = object({
 
 /** edit-notification: one notification by id, or all of the caller's with all=true. */
 export const EditNotificationBody = object({
-  notification_id: optional(string()),
+  notification_id: optional(text(INPUT_LIMITS.id)),
   all: optional(formBoolean),
   is_read: defaulted(formBoolean, true),
 });
@@ -104,7 +104,7 @@ export const EditNotificationBody = object({
 export const FeedbackBody = object({
   feedback: ruled(validateFeedback, 'feedback'),
   /** The screen the user was on, to give the feedback context. */
-  page: optional(string()),
+  page: optional(text(INPUT_LIMITS.short)),
 });
 
 export const FeedbackListQuery = object({ ...paging });
@@ -112,7 +112,7 @@ export const FeedbackListQuery = object({ ...paging });
 // ---------------------------------------------------------------- Web hook secret key
 
 /** Sensitive actions ask for the password (section 5). */
-export const CreateWebhookKeyBody = object({ password: requiredString('password_required') });
+export const CreateWebhookKeyBody = object({ password: requiredString('password_required', INPUT_LIMITS.password) });
 
 // ---------------------------------------------------------------- Audit history
 
@@ -122,10 +122,10 @@ export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export const AuditQuery = object({
   ...paging,
   category: optional(union([enums(AUDIT_CATEGORIES), enums([''])])),
-  actor: optional(string()),
+  actor: optional(text(INPUT_LIMITS.short)),
   /** Calendar dates, YYYY-MM-DD, inclusive, in the browser's time zone (tz_offset). */
-  from: optional(string()),
-  to: optional(string()),
+  from: optional(text(INPUT_LIMITS.short)),
+  to: optional(text(INPUT_LIMITS.short)),
   /** Minutes to add to local time to get UTC, as Date.getTimezoneOffset() gives them. */
   tz_offset: optional(coerce(max(min(integer(), -840), 840), string(), (v) => Number(v))),
 });

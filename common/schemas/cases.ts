@@ -4,8 +4,8 @@
  * strings and arrays as name[] entries or a single value; every field is
  * checked with the section-5 rules of common/validation.ts.
  */
-import { array, coerce, defaulted, enums, integer, max, min, number, object, optional, refine, string, type Infer, type Struct, unknown } from 'superstruct';
-import { CASE_SORT_KEYS } from '../cases';
+import { array, coerce, defaulted, enums, integer, max, min, number, object, optional, refine, size, string, type Infer, type Struct } from 'superstruct';
+import { CASE_SORT_KEYS, databasesProblem } from '../cases';
 import { CASE_FILTER_STATUSES, CASE_STATUSES, DATABASES, DATE_PRESETS, ENTITY_TYPES, GENDERS, MATCH_STATUSES, RELEVANCE, RISK_LEVELS } from '../enums';
 import {
   validateClientReference,
@@ -20,22 +20,22 @@ import {
   validateUniqueIdentifier,
   validateYear,
 } from '../validation';
-import { formBoolean, requiredString, ruled, ruledIfPresent } from './core';
+import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text, uploadedFile } from './core';
 
 /** A string field that may arrive as a number. */
-const textOf = (struct: Struct<string, null>) => coerce(struct, number(), (n) => String(n));
+const textOf = (struct: Struct<string, any>) => coerce(struct, number(), (n) => String(n));
 /** A list that may arrive as one value, as name[] entries or comma-separated. */
 export const listOf = <T extends string>(item: Struct<T, any>) =>
-  coerce(array(item), string(), (value) =>
+  coerce(size(array(item), 0, MAX_LIST_ITEMS), string(), (value) =>
     value
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean),
   );
 const bool = optional(formBoolean);
-const uuid = refine(string(), 'uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) || 'not_found');
-const countryCode = refine(string(), 'country', (v) => /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country');
-const file = unknown();
+const uuid = refine(text(INPUT_LIMITS.id), 'uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) || 'not_found');
+const countryCode = refine(text(INPUT_LIMITS.short), 'country', (v) => /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country');
+const file = uploadedFile;
 
 /** POST /api/search: the Create New Case form. */
 export const SearchBody = object({
@@ -48,18 +48,18 @@ export const SearchBody = object({
   unique_identifier: optional(ruledIfPresent(validateUniqueIdentifier)),
   countries: optional(listOf(countryCode)),
   residence_countries: optional(listOf(countryCode)),
-  nationality: optional(refine(string(), 'country', (v) => !v.trim() || /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country')),
+  nationality: optional(refine(text(INPUT_LIMITS.short), 'country', (v) => !v.trim() || /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country')),
   gender: optional(enums([...GENDERS, ''])),
   match_score: optional(textOf(ruledIfPresent(validateMatchScore, 'match_score'))),
   exact_match: bool,
   match_akas: bool,
   match_rca: bool,
-  risk_engine_id: optional(string()),
+  risk_engine_id: optional(text(INPUT_LIMITS.id)),
   aml_monitoring: bool,
   adverse_media_monitoring: bool,
   search_type: defaulted(enums(['manual', 'profile']), 'manual'),
-  databases: optional(listOf(enums(DATABASES))),
-  search_profile_id: optional(string()),
+  databases: optional(refine(listOf(enums(DATABASES)), 'databases', (v) => databasesProblem(v) ?? true)),
+  search_profile_id: optional(text(INPUT_LIMITS.id)),
   client_reference: optional(ruledIfPresent(validateClientReference)),
   national_id: optional(textOf(ruledIfPresent(validateNationalId, 'national_id'))),
 });
@@ -77,13 +77,13 @@ const caseFilters = {
   relevance: optional(listOf(enums(RELEVANCE))),
   database: optional(listOf(enums(DATABASES))),
   date_preset: optional(enums(DATE_PRESETS)),
-  date_from: optional(string()),
-  date_to: optional(string()),
+  date_from: optional(text(INPUT_LIMITS.short)),
+  date_to: optional(text(INPUT_LIMITS.short)),
   /** The browser's Date.getTimezoneOffset(), so presets follow the user's calendar. */
   tz_offset: optional(coerce(max(min(integer(), -840), 840), string(), (v) => Number(v))),
   deleted: bool,
   assigned_to_me: bool,
-  search: optional(string()),
+  search: optional(text(INPUT_LIMITS.short)),
 };
 
 export const CaseListQuery = object({
@@ -105,8 +105,8 @@ export type CaseExportQueryValue = Infer<typeof CaseExportQuery>;
 
 export const DashboardQuery = object({
   date_preset: defaulted(enums(DATE_PRESETS), 'all_time'),
-  date_from: optional(string()),
-  date_to: optional(string()),
+  date_from: optional(text(INPUT_LIMITS.short)),
+  date_to: optional(text(INPUT_LIMITS.short)),
   tz_offset: optional(coerce(max(min(integer(), -840), 840), string(), (v) => Number(v))),
 });
 
@@ -120,13 +120,13 @@ export const HitFilterQuery = object({
   match_status: optional(listOf(enums(MATCH_STATUSES))),
   risk_level: optional(listOf(enums(RISK_LEVELS))),
   min_score: optional(coerce(max(min(integer(), 0), 100), string(), (v) => Number(v))),
-  search: optional(string()),
+  search: optional(text(INPUT_LIMITS.short)),
   sort_by: defaulted(enums(['score', 'name', 'position']), 'score'),
 });
 export type HitFilterQueryValue = Infer<typeof HitFilterQuery>;
 
 export const RecordQuery = object({ reference: requiredString('not_found'), id: requiredString('not_found') });
-export const EntityLogQuery = object({ reference: requiredString('not_found'), id: optional(string()) });
+export const EntityLogQuery = object({ reference: requiredString('not_found'), id: optional(text(INPUT_LIMITS.id)) });
 
 export const MAX_BULK_RECORDS = 500;
 
@@ -136,7 +136,7 @@ export const MAX_BULK_RECORDS = 500;
  */
 export const DecisionBody = object({
   references: optional(listOf(requiredString('not_found'))),
-  reference: optional(string()),
+  reference: optional(text(INPUT_LIMITS.id)),
   entity_ids: optional(listOf(uuid)),
   risk_level: optional(enums(RISK_LEVELS)),
   match_status: optional(enums(MATCH_STATUSES)),
@@ -167,14 +167,15 @@ export const AddCommentBody = object({
   entity_id: optional(uuid),
   text: ruled((v) => validateComment(v), 'comment'),
 });
-export const CommentsQuery = object({ reference: requiredString('not_found'), entity_id: optional(string()) });
+export const CommentsQuery = object({ reference: requiredString('not_found'), entity_id: optional(text(INPUT_LIMITS.id)) });
 export const UpdateCommentBody = object({ id: uuid, text: ruled((v) => validateComment(v), 'comment') });
 export const DeleteCommentBody = object({ id: uuid, reason: ruled(validateDeletionReason, 'reason') });
 
-export const ReportQuery = object({ reference: requiredString('not_found'), id: optional(string()), lang: optional(string()) });
+export const ReportQuery = object({ reference: requiredString('not_found'), id: optional(text(INPUT_LIMITS.id)), lang: optional(text(INPUT_LIMITS.short)) });
 
 export const SourceDetailsQuery = object({
-  entity_id: optional(string()),
-  search: optional(string()),
+  entity_id: optional(text(INPUT_LIMITS.short)),
+  /** A name to look for, held to the same section-5 rule as a search (blank asks for nothing). */
+  search: optional(ruledIfPresent((v) => (v.trim() ? validateSearchTerm(v) : null), 'search_term')),
   entity_type: optional(enums(ENTITY_TYPES)),
 });

@@ -177,3 +177,17 @@ export async function* streamCases(
     cursor = { value: last._cursor, id: last.id };
   }
 }
+
+/**
+ * Starts a stream of batches and waits for its first one, so a failure of the
+ * query itself surfaces before any byte of an answer is sent; the returned
+ * stream yields that batch, then the rest.
+ */
+export async function firstBatchFirst<T>(batches: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await batches.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
+}

@@ -27,9 +27,10 @@ export function feedbackRoutes() {
             'INSERT INTO feedback (organisation_id, user_id, user_name, user_email, message, page) VALUES ($1, $2, $3, $4, $5, $6)',
             [auth.organisation.id, auth.user.id, auth.user.name, auth.user.email, message, page],
           );
+          // Only administrators who can act on it: active, and past their invitation (a password set).
           return tx.query<{ id: string }>(
             `SELECT u.id FROM users u JOIN role_permissions rp ON rp.role_id = u.role_id AND rp.permission = 'view_feedback'
-              WHERE u.organisation_id = $1 AND u.is_active AND u.id <> $2`,
+              WHERE u.organisation_id = $1 AND u.is_active AND u.password_hash IS NOT NULL AND u.id <> $2`,
             [auth.organisation.id, auth.user.id],
           );
         });

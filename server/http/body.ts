@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { ApiError } from './errors';
 
 export interface UploadedFile {
   filename: string;
@@ -43,13 +44,30 @@ export async function readBody(request: FastifyRequest): Promise<Record<string, 
     return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   }
   const entries: [string, unknown][] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      entries.push([part.fieldname, { filename: part.filename, mimetype: part.mimetype, data } satisfies UploadedFile]);
-    } else {
-      entries.push([part.fieldname, part.value]);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        entries.push([part.fieldname, { filename: part.filename, mimetype: part.mimetype, data } satisfies UploadedFile]);
+      } else {
+        entries.push([part.fieldname, part.value]);
+      }
     }
+  } catch (error) {
+    throw asBodyError(error);
   }
   return collectFields(entries);
+}
+
+/**
+ * What a failure to read a multipart body answers. Size limits keep their 413;
+ * everything else (no boundary, a boundary that is not in the body, a truncated
+ * part, a malformed part header, a client that hung up) is the sender's
+ * malformed request: a plain 400, never a server error with a stack trace.
+ */
+function asBodyError(error: unknown): unknown {
+  const e = error as { code?: string; statusCode?: number } | null;
+  if (error instanceof ApiError) return error;
+  if (e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413) return error;
+  return new ApiError(400, 'bad_request');
 }

@@ -19,10 +19,15 @@ function toJsonSchema(struct: Struct<any, any>): JsonSchema {
         properties[key] = toJsonSchema(field);
         if (!field.is(undefined)) required.push(key);
       }
-      return { type: 'object', properties, ...(required.length ? { required } : {}) };
+      return { type: 'object', properties, ...(required.length ? { required } : {}), ...(s.type === 'object' ? { additionalProperties: false } : {}) };
     }
     case 'string':
-      return { type: 'string' };
+      // Every request string is bounded (common/schemas/core.ts text()); the limit is part of the contract.
+      return typeof s.schema?.maxLength === 'number' ? { type: 'string', maxLength: s.schema.maxLength } : { type: 'string' };
+    case 'formBoolean':
+      return { oneOf: [{ type: 'boolean' }, { enum: ['true', 'false', '1', '0'] }] };
+    case 'file':
+      return { type: 'string', format: 'binary' };
     case 'number':
       return { type: 'number' };
     case 'integer':
@@ -67,6 +72,12 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
           }
         : {}),
       ...(!r.public && r.access?.permissions?.length ? { 'x-permissions': r.access.permissions } : {}),
+      // What the attack suite needs to cover every operation (tests/api/attack-suite.test.ts, docs/api-hardening.md).
+      // null: no requirement at all, any signed-in user (not even a chosen plan is asked for).
+      ...(!r.public ? { 'x-requirement': r.access ?? null, ...(r.allow ? { 'x-allow': true } : {}) } : {}),
+      ...(r.ids ? { 'x-ids': Object.fromEntries(Object.entries(r.ids).map(([field, id]) => [field, typeof id === 'string' ? { kind: id, unknown: 404 } : { unknown: 404, ...id }])) } : {}),
+      ...(r.examples ? { 'x-examples': r.examples } : {}),
+      ...(r.attack ? { 'x-attack': r.attack } : {}),
       responses: {
         200: { description: 'Success' },
         400: { description: 'Invalid input: { error_message, code, field }' },

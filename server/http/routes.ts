@@ -2,8 +2,10 @@
  * One way to declare an API route, so every route gets the same treatment:
  * its body and query are parsed with a shared schema, the caller's token is
  * checked unless the route is public, the access requirement (permissions,
- * service, organisation flag, plan) is enforced, and the route is described in
- * the OpenAPI document. Handlers receive parsed input and return JSON.
+ * service, organisation flag, plan) is enforced, NUL characters are refused in
+ * every body, query and path, and the route is described in the OpenAPI
+ * document, with what the attack suite needs to cover it (ids, examples,
+ * attack; docs/api-hardening.md). Handlers receive parsed input and return JSON.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
@@ -13,7 +15,7 @@ import type { Deps } from '../deps';
 import { authenticateToken, type AuthContext } from '../auth/sessions';
 import { readBody } from './body';
 import { ApiError } from './errors';
-import { parseInput } from './validate';
+import { parseInput, refuseNul } from './validate';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,6 +31,44 @@ export interface HandlerContext<B, Q, A> {
   userAgent: string;
 }
 
+/**
+ * The kinds of record a request field can name. Each belongs to one
+ * organisation (a notification to one user), so the attack suite
+ * (tests/api/attack-suite.test.ts) sends another organisation's id of the same
+ * kind and expects the answer an unknown id gets.
+ */
+export type IdKind = 'case' | 'hit' | 'comment' | 'user' | 'role' | 'notification' | 'search_profile';
+
+export interface IdField {
+  kind: IdKind;
+  /**
+   * What an unknown id (and so another organisation's) answers here: 404 when
+   * the call is about that record (the default), 400 when it is a choice in a
+   * form (a field error), 200 when it only filters a list (nothing matches).
+   */
+  unknown?: 404 | 400 | 200;
+}
+
+/** The checks of the attack suite; a route that cannot take one says why in attack.skip. */
+export type AttackCheck = 'unauthenticated' | 'permissions' | 'requirement' | 'foreign_ids' | 'malformed';
+
+export interface AttackDeclaration {
+  /** Checks that do not apply to this route, each with its reason. */
+  skip?: Partial<Record<AttackCheck, string>>;
+  /** Fewer generated malformed requests than the default, with the reason (a deliberately slow call). */
+  runs?: { count: number; reason: string };
+  /** Fields named like ids that do not name an organisation's record, each with the reason. */
+  notIds?: Record<string, string>;
+  /** The call ends the session it is made with, so each generated request gets a session of its own; the reason. */
+  sessionPerRequest?: string;
+}
+
+/** A request that succeeds with the caller's own records; its id fields (see ids) are filled in by whoever uses it. */
+export interface RouteExample {
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+
 interface BaseRoute<B, Q> {
   method: Method;
   /** Path below /api, e.g. "/login". */
@@ -37,6 +77,21 @@ interface BaseRoute<B, Q> {
   tag: string;
   body?: Struct<B, any>;
   query?: Struct<Q, any>;
+  /**
+   * The request fields that name an organisation's records: "query.reference",
+   * "body.user_id", "body.references" (a list: every item is an id). Published
+   * in the OpenAPI document as x-ids.
+   */
+  ids?: Record<string, IdKind | IdField>;
+  /**
+   * Requests that succeed with the caller's own records, one per way of calling
+   * (x-examples). Every field of ids appears in at least one, so the attack
+   * suite can send each id of another organisation in a request that would
+   * otherwise work.
+   */
+  examples?: RouteExample[];
+  /** How the attack suite covers this route, published as x-attack. */
+  attack?: AttackDeclaration;
 }
 
 export interface PublicRoute<B, Q> extends BaseRoute<B, Q> {
@@ -75,12 +130,23 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * A route that declares no body reads none: before Fastify picks a parser, the
+ * headers that announce a body are dropped and the body is left unread, so no
+ * body or content type, however malformed, can stop the call (logging out must
+ * always end the session).
+ */
+async function skipBody(request: FastifyRequest) {
+  for (const header of ['content-type', 'content-length', 'transfer-encoding']) delete request.raw.headers[header];
+}
+
 export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRoute[]) {
   for (const spec of routes) {
     deps.routes.push(spec);
     app.route({
       method: spec.method,
       url: `/api${spec.path}`,
+      ...(spec.method !== 'GET' && !spec.body ? { preParsing: skipBody } : {}),
       handler: async (request, reply) => {
         let auth: AuthContext | null = null;
         const token = bearerToken(request);
@@ -96,7 +162,10 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRout
           if (denial) throw new ApiError(403, DENIAL_MESSAGES[denial]);
           if (spec.allow && !spec.allow(auth!)) throw new ApiError(403, 'permission_denied');
         }
-        const rawBody = spec.method === 'GET' ? {} : await readBody(request);
+        const rawBody = spec.body ? await readBody(request) : {};
+        refuseNul(request.params);
+        refuseNul(request.query);
+        refuseNul(rawBody);
         const ctx: HandlerContext<any, any, any> = {
           body: spec.body ? parseInput(spec.body, rawBody) : rawBody,
           query: spec.query ? parseInput(spec.query, request.query) : request.query,

@@ -44,6 +44,8 @@ export function notificationRoutes() {
     route({
       method: 'POST',
       path: '/edit-notification',
+      ids: { 'body.notification_id': 'notification' },
+      examples: [{ body: { notification_id: '<notification id>', is_read: true } }],
       tag: 'Notifications',
       summary: 'Marks one notification (notification_id) or all of them (all=true) as read, or unread with is_read=false.',
       access: { allowedWithoutPlanDetails: true },

@@ -49,6 +49,7 @@ export function roleRoutes() {
       // The users screen picks roles from this list too, so view_users is enough to read it.
       access: {},
       allow: (auth) => auth.permissions.includes('view_roles_and_permissions') || auth.permissions.includes('view_users'),
+      attack: { skip: { permissions: 'either view_roles_and_permissions or view_users lets a user in (allow); tests/admin/roles.api.test.ts covers both and neither' } },
       query: RoleListQuery,
       async handler({ deps, auth, query }) {
         const { rows, total } = await listRoles(deps.db, auth.organisation.id, { search: query.search, page: query.page, pageSize: query.page_size });
@@ -73,6 +74,8 @@ export function roleRoutes() {
     route({
       method: 'GET',
       path: '/role',
+      ids: { 'query.role_id': 'role' },
+      examples: [{ query: { role_id: '<role id>' } }],
       tag: 'Roles and users',
       summary: 'One role with its permissions and the number of users holding it.',
       access: VIEW,
@@ -113,6 +116,8 @@ export function roleRoutes() {
     route({
       method: 'POST',
       path: '/edit-role',
+      ids: { 'body.role_id': 'role' },
+      examples: [{ body: { role_id: '<role id>', name: 'Renamed role' } }],
       tag: 'Roles and users',
       summary: "Renames a role and/or replaces its permissions; its users' next call already uses the new permissions.",
       access: withPermission(VIEW, 'update_roles_and_permissions'),
@@ -160,6 +165,8 @@ export function roleRoutes() {
     route({
       method: 'POST',
       path: '/delete-role',
+      ids: { 'body.role_id': 'role', 'body.reassign_to': { kind: 'role', unknown: 400 } },
+      examples: [{ body: { role_id: '<role id>', reassign_to: '<another role id>' } }],
       tag: 'Roles and users',
       summary: 'Deletes a role; a role in use needs reassign_to, the role its users move to.',
       access: withPermission(VIEW, 'delete_roles_and_permissions'),

@@ -37,6 +37,7 @@ export function settingsRoutes() {
     route({
       method: 'POST',
       path: '/create-webhook-key',
+      attack: { runs: { count: 60, reason: 'every request with a password verifies an argon2id hash' } },
       tag: 'Web hooks',
       summary: "Generates a new web hook secret key after checking the password; the old key stops signing at once. Answers the key once, in full.",
       access: SECRET_KEY,

@@ -1,0 +1,194 @@
+/**
+ * The organisations the attack suite works with: the attacker (Northwind's
+ * administrator, who may do everything in its own organisation), the victim
+ * (Harbour Trading, whose records of every id kind the attacker tries to reach)
+ * and a probe organisation whose role, services, flags and billing the suite
+ * changes one at a time to see each requirement refused.
+ */
+import { PERMISSION_NAMES } from '../../../common/permissions';
+import { SERVICE_TYPES, ORGANISATION_FLAGS } from '../../../common/organisation';
+import { createSession } from '../../../server/auth/sessions';
+import type { IdKind } from '../../../server/http/routes';
+import { createOrganisationWithAdmin, insertRole, insertUser } from '../../../server/organisations/create';
+import { ADMIN, PLAN_ADMIN, type TestApp } from '../../helpers/app';
+import { TINY_PNG } from '../../cases/multipart';
+
+/** A listed name of the test lists, so a case made with it has entities (hits). */
+const LISTED_NAME = 'Ayman al-Zawahri';
+
+export interface Actor {
+  organisationId: string;
+  userId: string;
+  token: string;
+}
+
+/** Records of one organisation that a request can name, one per kind, created together so they fit one request. */
+export type RecordSet = Record<IdKind, string>;
+
+export class AttackWorld {
+  attacker!: Actor;
+  victim!: Actor;
+  probe!: Actor & { roleId: string };
+  /** Harbour's records, one of each kind. */
+  foreign!: RecordSet;
+  /** Text only Harbour's records hold: an answer to the attacker must contain none of it. */
+  secrets: string[] = [];
+  /** Ids the attacker owns, mixed into generated requests so they reach past the first lookup. */
+  pool: string[] = [];
+  private serial = 0;
+
+  constructor(readonly t: TestApp) {}
+
+  async setUp() {
+    const { db } = this.t.deps;
+    const ttl = this.t.config.tokenTtlMinutes;
+    const user = async (email: string) => (await db.one<{ id: string; organisation_id: string }>('SELECT id, organisation_id FROM users WHERE email = $1', [email]))!;
+    const admin = await user(ADMIN.email);
+    const harbour = await user(PLAN_ADMIN.email);
+    this.attacker = { organisationId: admin.organisation_id, userId: admin.id, token: (await createSession(db, admin.id, ttl, {})).token };
+    this.victim = { organisationId: harbour.organisation_id, userId: harbour.id, token: (await createSession(db, harbour.id, ttl, {})).token };
+
+    this.foreign = await this.records(this.victim, 'Harbour');
+    // Case references count per organisation, so Harbour's first case has the same number as Northwind's:
+    // give the victim's case a number the attacker never reaches, or the "foreign" reference would be the attacker's own.
+    const unique = `AML-2026-9${String(Date.now() % 100000).padStart(5, '0')}`;
+    await db.query('UPDATE cases SET reference = $3 WHERE organisation_id = $1 AND reference = $2', [this.victim.organisationId, this.foreign.case, unique]);
+    this.foreign.case = unique;
+    this.secrets = [
+      unique,
+      'Harbour Trading',
+      PLAN_ADMIN.email,
+      'Hana Harbour',
+      ...(await db.query<{ text: string }>(
+        `SELECT name AS text FROM roles WHERE organisation_id = $1 AND NOT is_admin
+         UNION SELECT email FROM users WHERE organisation_id = $1 UNION SELECT name FROM users WHERE organisation_id = $1
+         UNION SELECT text FROM case_comments WHERE organisation_id = $1 UNION SELECT title FROM search_profiles WHERE organisation_id = $1`,
+        [this.victim.organisationId],
+      )).map((r) => r.text),
+    ];
+
+    const own = await this.records(this.attacker, 'Pool');
+    this.pool = [...Object.values(own)];
+
+    // The probe organisation: every service and flag, billed by invoice; its user's role holds every permission.
+    const probe = await createOrganisationWithAdmin(db, {
+      organisation: { name: 'Probe Org', service_types: [...SERVICE_TYPES], transaction_monitoring: true, usage_report: true, show_monitoring_configuration: true, billing_type: 'invoice' },
+      admin: { name: 'Paula Probe Admin', email: 'probe.admin@example.com' },
+    });
+    const roleId = await insertRole(db, probe.organisationId, 'Probe', []);
+    await db.query('INSERT INTO role_permissions (role_id, permission) SELECT $1, unnest($2::text[])', [roleId, [...PERMISSION_NAMES]]);
+    const probeUser = await insertUser(db, { organisationId: probe.organisationId, roleId, name: 'Paul Probe', email: 'probe.user@example.com' });
+    this.probe = { organisationId: probe.organisationId, userId: probeUser, roleId, token: (await createSession(db, probeUser, ttl, {})).token };
+  }
+
+  /** A fresh session of the attacker (for calls that end the one they are made with). */
+  async attackerSession(): Promise<string> {
+    return (await createSession(this.t.deps.db, this.attacker.userId, this.t.config.tokenTtlMinutes, {})).token;
+  }
+
+  /** Tokens that were real once: one signed out, one past its expiry. */
+  async deadTokens(): Promise<{ revoked: string; expired: string }> {
+    const { db } = this.t.deps;
+    const revoked = await createSession(db, this.attacker.userId, 60, {});
+    await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [revoked.sessionId]);
+    const expired = await createSession(db, this.attacker.userId, 60, {});
+    await db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [expired.sessionId]);
+    return { revoked: revoked.token, expired: expired.token };
+  }
+
+  /**
+   * Fresh records of every kind in an actor's organisation, made to fit one
+   * request: the entity and the comment belong to the case, the role holds a
+   * user (so moving its users is a real choice), the notification is the
+   * actor's own. Two roles, so a request naming two can name different ones.
+   */
+  async records(actor: Actor, label: string, kinds?: ReadonlySet<IdKind>): Promise<RecordSet & { other_role: string }> {
+    const { db } = this.t.deps;
+    const n = ++this.serial;
+    // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
+    const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '' };
+    if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
+    if (wants('role', 'user')) {
+      const role = async (name: string) => {
+        const id = await insertRole(db, actor.organisationId, name, ['view_case']);
+        await insertUser(db, { organisationId: actor.organisationId, roleId: id, name: `${label} Member`, email: `${label.toLowerCase()}.member.${n}.${name.length}@example.com` });
+        return id;
+      };
+      out.role = await role(`${label} Role ${n}`);
+      out.other_role = await role(`${label} Other Role ${n}`);
+      out.user = await insertUser(db, { organisationId: actor.organisationId, roleId: out.other_role, name: `${label} Person`, email: `${label.toLowerCase()}.person.${n}@example.com` });
+    }
+    if (wants('notification')) {
+      const notification = await db.one<{ id: string }>(
+        `INSERT INTO notifications (organisation_id, user_id, kind, params) VALUES ($1, $2, 'feedback_received', $3) RETURNING id`,
+        [actor.organisationId, actor.userId, JSON.stringify({ name: `${label} Sender` })],
+      );
+      out.notification = notification!.id;
+    }
+    if (wants('search_profile')) {
+      const profile = await db.one<{ id: string }>(`INSERT INTO search_profiles (organisation_id, title, databases) VALUES ($1, $2, '{sanctions,pep}') RETURNING id`, [actor.organisationId, `${label} Profile ${n}`]);
+      out.search_profile = profile!.id;
+    }
+    return out;
+  }
+
+  /** A case with entities (a real search), a face image, and a comment on its first entity. */
+  private async caseRecords(actor: Actor, label: string, n: number) {
+    const { db } = this.t.deps;
+    const created = await this.t.call('POST', '/api/search', { token: actor.token, body: { search_term: LISTED_NAME, entity_type: 'person', client_reference: `${label} ${n}` } });
+    if (created.status !== 200) throw new Error(`could not create a case for ${label}: ${JSON.stringify(created.body)}`);
+    const reference = created.body.reference as string;
+    const kase = (await db.one<{ id: string }>('SELECT id FROM cases WHERE organisation_id = $1 AND reference = $2', [actor.organisationId, reference]))!;
+    await db.query('UPDATE cases SET face_image = $2, face_image_type = $3 WHERE id = $1', [kase.id, TINY_PNG, 'image/png']);
+    const hit = await db.one<{ id: string }>('SELECT id FROM case_hits WHERE case_id = $1 ORDER BY position LIMIT 1', [kase.id]);
+    if (!hit) throw new Error(`the case of ${label} has no entities`);
+    const comment = await this.t.call('POST', '/api/add-comment', { token: actor.token, body: { reference, entity_id: hit.id, text: `${label} private remark ${n}` } });
+    if (comment.status !== 200) throw new Error(`could not comment for ${label}: ${JSON.stringify(comment.body)}`);
+    return { case: reference, hit: hit.id, comment: comment.body._id as string };
+  }
+
+  /**
+   * A digest of everything the victim organisation holds: every table with an
+   * organisation_id, the rows that hang off those (role permissions, sessions,
+   * links), and the organisation itself. Equal digests: nothing changed.
+   */
+  async victimDigest(): Promise<string> {
+    const { db } = this.t.deps;
+    const org = this.victim.organisationId;
+    const owned = (await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'organisation_id' ORDER BY table_name",
+    )).map((r) => r.table_name);
+    const children = await db.query<{ child: string; column: string; parent: string }>(
+      `SELECT c.conrelid::regclass::text AS child, a.attname AS column, c.confrelid::regclass::text AS parent
+         FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+        WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1 AND c.confrelid::regclass::text = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM information_schema.columns i WHERE i.table_schema = current_schema() AND i.table_name = c.conrelid::regclass::text AND i.column_name = 'organisation_id')
+        ORDER BY 1, 2`,
+      [owned],
+    );
+    const digest = (sql: string) => db.one<{ d: string }>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d FROM (${sql}) x`, [org]);
+    const parts = [(await digest('SELECT * FROM organisations WHERE id = $1'))!.d];
+    for (const table of owned) parts.push(`${table}:${(await digest(`SELECT * FROM ${table} WHERE organisation_id = $1`))!.d}`);
+    for (const c of children) {
+      parts.push(`${c.child}.${c.column}:${(await digest(`SELECT * FROM ${c.child} WHERE ${c.column} IN (SELECT id FROM ${c.parent} WHERE organisation_id = $1)`))!.d}`);
+    }
+    return parts.join(',');
+  }
+
+  /** Sets the probe organisation's services, flags and billing, everything on and billed by invoice unless told otherwise. */
+  async probeOrganisation(changes: { service_types?: string[]; flags?: Partial<Record<(typeof ORGANISATION_FLAGS)[number], boolean>>; billing_type?: 'plan' | 'invoice'; plan_name?: string | null } = {}) {
+    const flags = { transaction_monitoring: true, usage_report: true, show_monitoring_configuration: true, ...changes.flags };
+    await this.t.deps.db.query(
+      `UPDATE organisations SET service_types = $2, transaction_monitoring = $3, usage_report = $4, show_monitoring_configuration = $5, billing_type = $6, plan_name = $7 WHERE id = $1`,
+      [this.probe.organisationId, changes.service_types ?? [...SERVICE_TYPES], flags.transaction_monitoring, flags.usage_report, flags.show_monitoring_configuration, changes.billing_type ?? 'invoice', changes.plan_name ?? null],
+    );
+  }
+
+  /** Gives the probe role every permission but these. */
+  async probePermissions(without: readonly string[]) {
+    const { db } = this.t.deps;
+    await db.query('DELETE FROM role_permissions WHERE role_id = $1', [this.probe.roleId]);
+    await db.query('INSERT INTO role_permissions (role_id, permission) SELECT $1, p FROM unnest($2::text[]) p WHERE NOT p = ANY($3::text[])', [this.probe.roleId, [...PERMISSION_NAMES], [...without]]);
+  }
+}
