@@ -3,9 +3,9 @@
  * route module, the OpenAPI document, and the built SPA with history fallback.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '../common/constants';
 import { authRoutes } from './auth/routes';
@@ -25,17 +25,23 @@ import { settingsRoutes } from './settings/routes';
 import { notificationRoutes } from './notifications/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { auditRoutes } from './audit/routes';
+import { createLogger, QuietLogController } from './logging';
+import { registerSecurityHeaders } from './security/headers';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const DIST_DIR = join(ROOT, 'dist');
+// DIST_DIR lets a second checkout's build (or a test run) serve its own bundle without touching dist/.
+export const DIST_DIR = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(ROOT, 'dist');
 
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+/** `logger`: the server's logger (server/logging.ts), shared with the rest of the server; one is made from the configuration otherwise. */
+export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    loggerInstance: options.logger ?? createLogger(deps.config),
+    logController: new QuietLogController(),
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 12 * 1024 * 1024,
   });
 
+  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   await registerBodyParsers(app, Math.max(LIMITS.customListFileBytes, LIMITS.faceImageBytes));
 
   app.setErrorHandler((error: any, request, reply) => {
@@ -90,7 +96,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: DIST_DIR, wildcard: false, index: false });
     // Client-side routes: every non-API GET that is not a file gets the SPA.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+      // A missing build file (an old chunk after a new release) is a 404, not the page: the app names the chunk that failed.
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
         return reply.status(404).send(new ApiError(404, 'not_found').toJSON());
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -26,9 +26,16 @@ export interface Config {
   otpTtlMinutes: number;
   resetTokenTtlMinutes: number;
   setupTokenTtlHours: number;
-  loginLock: { accountFailures: number; addressFailures: number; windowMinutes: number; lockMinutes: number };
+  /**
+   * Sign-in throttling (docs/decisions.md, "Throttling"): failures of one account from one address lock that
+   * pair; failures from one address across accounts lock the address; the account itself is locked for every
+   * address it has not signed in from recently only at a much higher count.
+   */
+  loginLock: { pairFailures: number; addressFailures: number; accountFailures: number; windowMinutes: number; lockMinutes: number };
   serveStatic: boolean;
   logLevel: string;
+  /** pretty: one readable line per entry; json: pino's JSON lines for a log collector. */
+  logFormat: 'pretty' | 'json';
 }
 
 const num = (value: string | undefined, fallback: number) => {
@@ -61,12 +68,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetTokenTtlMinutes: num(env.RESET_TOKEN_TTL_MINUTES, 60),
     setupTokenTtlHours: num(env.SETUP_TOKEN_TTL_HOURS, 72),
     loginLock: {
-      accountFailures: num(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
+      pairFailures: num(env.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, 5),
       addressFailures: num(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20),
+      accountFailures: num(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 50),
       windowMinutes: num(env.LOGIN_WINDOW_MINUTES, 15),
       lockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
     },
     serveStatic: env.SERVE_STATIC !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
   };
 }

@@ -18,11 +18,13 @@ if (server.seeded) {
 } else {
   lines.push(`  sign in as ${config.adminEmail} (password set by ADMIN_PASSWORD on the first start)`);
 }
-console.log(lines.join('\n') + '\n');
+// A person reading a terminal gets the block as it is; a log collector (LOG_FORMAT=json) gets it as one entry.
+if (config.logFormat === 'json') deps.log.info(lines.join('\n').trim());
+else console.log(lines.join('\n') + '\n');
 
 const shutdown = async (signal: string) => {
-  console.log(`${signal} received, shutting down`);
-  await server.close().catch((error) => console.error(error));
+  deps.log.info(`${signal} received, shutting down`);
+  await server.close().catch((error) => deps.log.error(`shutting down failed: ${(error as Error).stack ?? error}`));
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate';
 import { syncPermissions } from './db/permissions-sync';
 import { seedIfEmpty, type SeedAccount } from './db/seed';
 import type { Deps, Logger } from './deps';
+import { createLogger, serverLogger } from './logging';
 import { createMailer } from './mail/mailer';
 import { startAmlMonitoring } from './monitoring/aml-monitor';
 import { createRealtime } from './realtime/bus';
@@ -25,12 +26,6 @@ export interface RunningServer {
   seeded: SeedAccount[] | null;
   close(): Promise<void>;
 }
-
-export const consoleLogger: Logger = {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
-  error: (m) => console.error(m),
-};
 
 /** Opens the database and brings its schema, catalogue and seed up to date. */
 export async function prepareDatabase(config: Config, existing?: Db) {
@@ -71,10 +66,12 @@ function startScreeningEngine(config: Config, db: Db, log: Logger): ScreeningEng
 }
 
 export async function startServer(config: Config, options: { db?: Db; log?: Logger } = {}): Promise<RunningServer> {
-  const log = options.log ?? consoleLogger;
+  // One logger for Fastify and the rest of the server, so LOG_LEVEL and LOG_FORMAT govern every line.
+  const logger = createLogger(config);
+  const log = options.log ?? serverLogger(logger);
   const { db, seeded } = await prepareDatabase(config, options.db);
   const deps = createDeps(config, db, log);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { logger });
   await app.ready();
   const sockets = await attachSocketServer(app.server, deps);
   const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);

@@ -22,3 +22,9 @@ export function failureFields(error: unknown): { error: string; errorCode: strin
 
 /** The field a 4xx answer names (e.g. a taken name), so the view can show the message under it. */
 export const failureField = (error: unknown): string | null => (error as { data?: { field?: string } } | null)?.data?.field ?? null;
+
+/** The values an error's message needs, carried next to it in the answer (a 429's minutes to wait). */
+export function failureValues(error: unknown): Record<string, number> | null {
+  const minutes = (error as { data?: { minutes?: unknown } } | null | undefined)?.data?.minutes;
+  return typeof minutes === 'number' && Number.isFinite(minutes) ? { minutes } : null;
+}

@@ -7,7 +7,7 @@
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isOtpChallenge, type OtpChallenge } from '../../common/session';
-import { toApiFailure } from './api-failure';
+import { failureValues, toApiFailure } from './api-failure';
 import type { AuthState, LoginAnswer, LoginInput, SessionContext, SessionEvent, SessionInput, VerifyInput } from './session.types';
 
 const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
@@ -66,7 +66,7 @@ export const sessionMachine = setup({
     isTokenExpiredMessage: (_, params: { message: string }) => params.message === TOKEN_EXPIRED_MESSAGE,
     isUnauthorised: (_, params: { status: number | null }) => params.status === 401,
     /** The challenge itself is gone (expired, used up): only a new sign-in helps. */
-    isChallengeGone: (_, params: { code?: string }) => params.code === 'otp_session_invalid',
+    isChallengeGone: (_, params: { code?: string }) => params.code === 'otp_session_invalid' || params.code === 'otp_attempts_exhausted',
   },
 }).createMachine({
   id: 'session',
@@ -74,6 +74,8 @@ export const sessionMachine = setup({
     session: input.stored ?? null,
     challenge: null,
     error: null,
+    errorCode: null,
+    errorValues: null,
     reason: null,
   }),
   initial: 'restoring',
@@ -123,7 +125,7 @@ export const sessionMachine = setup({
           },
           { target: 'signedIn', actions: assign({ session: ({ event }) => event.output as AuthState, reason: null }) },
         ],
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => toApiFailure(event.error).message }) },
+        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }) },
       },
     },
 
@@ -137,7 +139,7 @@ export const sessionMachine = setup({
           target: 'twoFactor',
           actions: assign({ challenge: ({ context, event }) => ({ ...challengeOf(event.output), otp_token: context.challenge!.otp_token }) }),
         },
-        onError: { target: 'signedOut', actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message }), 'forgetChallenge'] },
+        onError: { target: 'signedOut', actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }), 'forgetChallenge'] },
       },
     },
 
@@ -172,9 +174,9 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'isChallengeGone', params: ({ event }) => toApiFailure(event.error) },
                 target: '#session.signedOut',
-                actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message }), 'forgetChallenge'],
+                actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }), 'forgetChallenge'],
               },
-              { target: 'email', actions: assign({ error: ({ event }) => toApiFailure(event.error).message }) },
+              { target: 'email', actions: assign({ error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }) },
             ],
           },
         },
@@ -188,9 +190,9 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'isChallengeGone', params: ({ event }) => toApiFailure(event.error) },
                 target: '#session.signedOut',
-                actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message }), 'forgetChallenge'],
+                actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }), 'forgetChallenge'],
               },
-              { target: 'app', actions: assign({ error: ({ event }) => toApiFailure(event.error).message }) },
+              { target: 'app', actions: assign({ error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }) },
             ],
           },
         },
@@ -207,9 +209,9 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'isChallengeGone', params: ({ event }) => toApiFailure(event.error) },
                 target: '#session.signedOut',
-                actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message }), 'forgetChallenge'],
+                actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }), 'forgetChallenge'],
               },
-              { target: 'choosing', actions: assign({ error: ({ event }) => toApiFailure(event.error).message }) },
+              { target: 'choosing', actions: assign({ error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }) },
             ],
           },
         },

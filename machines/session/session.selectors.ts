@@ -14,6 +14,9 @@ export const selectIsBusy = (s: Snapshot) =>
 export const selectInTwoFactor = (s: Snapshot) => s.matches('twoFactor') || s.matches('checkingChallenge');
 export const selectChallenge = (s: Snapshot) => s.context.challenge;
 export const selectError = (s: Snapshot) => s.context.error;
+/** The error's message id and the values its text needs, for showing it in the user's language. */
+export const selectErrorCode = (s: Snapshot) => s.context.errorCode ?? null;
+export const selectErrorValues = (s: Snapshot) => s.context.errorValues ?? null;
 export const selectSession = (s: Snapshot) => s.context.session;
 export const selectUser = (s: Snapshot) => s.context.session?.user ?? null;
 export const selectOrganisation = (s: Snapshot) => s.context.session?.organisation ?? null;

@@ -34,6 +34,10 @@ export interface SessionContext {
   challenge: Pick<OtpChallenge, 'otp_token' | 'authentication_type' | 'email' | 'can_use_email' | 'expires_at'> | null;
   /** The last error message, shown by the view that caused it. */
   error: string | null;
+  /** The message id of that error, when the server named one, so the view can show it translated. */
+  errorCode?: string | null;
+  /** The values its message needs (e.g. the minutes to wait of a 429). */
+  errorValues?: Record<string, number> | null;
   /** Why the user is signed out: drives the notice on the login page. */
   reason: 'expired' | 'logged_out' | 'unauthorised' | null;
 }

@@ -1,9 +1,15 @@
 /**
  * Second-factor challenges. After a correct password, a sign-in waits in a
  * challenge identified by an otp_token (random, stored hashed). E-mail codes
- * are six digits, stored hashed, expire and allow a few attempts; app codes
- * are checked against the user's TOTP secret. Two-factor set-up by e-mail uses
- * the same table with purpose 'configure_email'.
+ * are six digits, stored hashed, and expire; app codes are checked against the
+ * user's TOTP secret. Two-factor set-up by e-mail uses the same table with
+ * purpose 'configure_email'.
+ *
+ * Guessing and mailbox flooding are bounded three ways: a challenge ends after
+ * MAX_CODE_ATTEMPTS wrong codes in total (a resent code does not start the count
+ * again), it sends at most MAX_RESENDS_PER_CHALLENGE fresh codes, and at most
+ * MAX_CODES_PER_HOUR codes are mailed to one account in an hour, however many
+ * challenges are opened (and as many reset or sign-in links, counted apart).
  */
 import type { Queryable, Row } from '../db/client';
 import { ApiError } from '../http/errors';
@@ -11,10 +17,14 @@ import { randomCode, randomToken, safeEqual, sha256 } from './secrets';
 import { verifyTotp } from './totp';
 
 export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_RESENDS_PER_CHALLENGE = 3;
+export const MAX_CODES_PER_HOUR = 10;
 
 export type ChallengeMethod = 'email' | 'app';
 
+/** Opens a login challenge; an e-mail one claims one of the account's codes for the hour (run it in a transaction). */
 export async function createLoginChallenge(db: Queryable, userId: string, method: ChallengeMethod, ttlMinutes: number) {
+  if (method === 'email') await claimCodeSend(db, userId);
   await db.query("UPDATE otp_challenges SET consumed_at = now() WHERE user_id = $1 AND purpose = 'login' AND consumed_at IS NULL", [userId]);
   const otpToken = randomToken(24);
   const code = method === 'email' ? randomCode() : null;
@@ -40,37 +50,93 @@ export async function findLoginChallenge(db: Queryable, otpToken: string): Promi
   return row;
 }
 
-/** Switches a challenge to a fresh e-mail code (resend, or fall back from the app). */
-export async function refreshEmailCode(db: Queryable, challengeId: string, ttlMinutes: number): Promise<string> {
-  const code = randomCode();
-  await db.query(
-    `UPDATE otp_challenges SET method = 'email', code_hash = $2, attempts = 0, expires_at = now() + ($3::float8 * interval '1 minute')
-      WHERE id = $1`,
-    [challengeId, sha256(code), ttlMinutes],
+/**
+ * Claims one of the account's mailed codes for this hour, or throws 429 with the
+ * minutes until the oldest of the hour's codes stops counting. Call it before
+ * mailing a code, inside the transaction that mails it when there is one.
+ */
+export async function claimCodeSend(db: Queryable, userId: string): Promise<void> {
+  const minutes = await claimMail(db, userId, 'code');
+  if (minutes !== null) throw new ApiError(429, 'otp_send_limit', { minutes }, undefined, { minutes });
+}
+
+/**
+ * An hourly allowance of the same size for the links the public pages mail
+ * (password reset, secret sign-in link), counted apart from the codes: anyone
+ * who knows an address can ask for links, and spending that allowance must not
+ * stop the owner's sign-in codes. Those calls answer alike whether or not an
+ * account exists, so a spent allowance cannot be told either: the mail is just
+ * not sent.
+ */
+export async function mayMailLink(db: Queryable, userId: string): Promise<boolean> {
+  return (await claimMail(db, userId, 'link')) === null;
+}
+
+/** Records one mail to the account and answers null, or answers the minutes to wait when the hour's allowance is spent. */
+async function claimMail(db: Queryable, userId: string, kind: 'code' | 'link'): Promise<number | null> {
+  // One account's claims run one at a time, so two simultaneous requests cannot both take the last one.
+  await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const row = await db.one<{ sent: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS sent, min(created_at) AS oldest FROM otp_code_sends WHERE user_id = $1 AND kind = $2 AND created_at > now() - interval '1 hour'`,
+    [userId, kind],
   );
+  if (row && row.sent >= MAX_CODES_PER_HOUR && row.oldest) {
+    return Math.max(1, Math.ceil((new Date(row.oldest).getTime() + 3_600_000 - Date.now()) / 60_000));
+  }
+  await db.query('INSERT INTO otp_code_sends (user_id, kind) VALUES ($1, $2)', [userId, kind]);
+  return null;
+}
+
+/**
+ * Switches a challenge to a fresh e-mail code (resend, or fall back from the app).
+ * Wrong codes already tried keep counting; the challenge allows a few fresh codes only.
+ */
+export async function refreshEmailCode(db: Queryable, challenge: Row, ttlMinutes: number): Promise<string> {
+  if (challenge.resends >= MAX_RESENDS_PER_CHALLENGE) throw new ApiError(429, 'otp_resend_limit');
+  await claimCodeSend(db, challenge.user_id);
+  const code = randomCode();
+  const updated = await db.query(
+    `UPDATE otp_challenges SET method = 'email', code_hash = $2, resends = resends + 1, expires_at = now() + ($3::float8 * interval '1 minute')
+      WHERE id = $1 AND consumed_at IS NULL AND resends < $4 RETURNING id`,
+    [challenge.id, sha256(code), ttlMinutes, MAX_RESENDS_PER_CHALLENGE],
+  );
+  // Another request used the last resend (or ended the challenge) a moment earlier.
+  if (updated.length === 0) throw new ApiError(429, 'otp_resend_limit');
   return code;
 }
 
-async function countAttempt(db: Queryable, challenge: Row) {
-  const attempts = challenge.attempts + 1;
-  const exhaustedNow = attempts >= MAX_CODE_ATTEMPTS;
-  await db.query(
-    `UPDATE otp_challenges SET attempts = $2, consumed_at = CASE WHEN $3 THEN now() ELSE consumed_at END WHERE id = $1`,
-    [challenge.id, attempts, exhaustedNow],
+const exhaustedCode = (challenge: Row) => (challenge.purpose === 'login' ? 'otp_attempts_exhausted' : 'otp_expired');
+
+/**
+ * Takes one of the challenge's attempts before the code is checked, so answers
+ * sent all at once cannot test more codes than the challenge allows.
+ */
+async function reserveAttempt(db: Queryable, challenge: Row): Promise<number> {
+  const row = await db.one<{ attempts: number }>(
+    'UPDATE otp_challenges SET attempts = attempts + 1 WHERE id = $1 AND consumed_at IS NULL AND attempts < $2 RETURNING attempts',
+    [challenge.id, MAX_CODE_ATTEMPTS],
   );
-  const exhausted = challenge.purpose === 'login' ? 'otp_session_invalid' : 'otp_expired';
-  throw new ApiError(400, exhaustedNow ? exhausted : 'otp_invalid');
+  // Used up or ended by another answer a moment earlier.
+  if (!row) throw new ApiError(400, challenge.purpose === 'login' ? 'otp_session_invalid' : 'otp_expired');
+  return row.attempts;
 }
 
-/** Checks a code against a challenge; on success the challenge is used up. */
+async function wrongCode(db: Queryable, challenge: Row, attempt: number): Promise<never> {
+  if (attempt < MAX_CODE_ATTEMPTS) throw new ApiError(400, 'otp_invalid');
+  await db.query('UPDATE otp_challenges SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL', [challenge.id]);
+  throw new ApiError(400, exhaustedCode(challenge));
+}
+
+/** Checks a code against a challenge; on success the challenge is used up. A wrong code counts, across resends. */
 export async function answerChallenge(db: Queryable, challenge: Row, method: ChallengeMethod, code: string): Promise<void> {
   if (challenge.method !== method) throw new ApiError(400, 'otp_invalid');
+  if (method === 'app' && !challenge.app_2fa_secret) throw new ApiError(400, 'otp_not_configured');
+  const attempt = await reserveAttempt(db, challenge);
   if (method === 'email') {
-    if (!challenge.code_hash || !safeEqual(challenge.code_hash, sha256(code))) return countAttempt(db, challenge);
+    if (!challenge.code_hash || !safeEqual(challenge.code_hash, sha256(code))) return wrongCode(db, challenge, attempt);
   } else {
-    if (!challenge.app_2fa_secret) throw new ApiError(400, 'otp_not_configured');
     const step = verifyTotp(challenge.app_2fa_secret, code, Number(challenge.app_2fa_last_step));
-    if (step === null) return countAttempt(db, challenge);
+    if (step === null) return wrongCode(db, challenge, attempt);
     await db.query('UPDATE users SET app_2fa_last_step = $2 WHERE id = $1', [challenge.user_id, step]);
   }
   const used = await db.query('UPDATE otp_challenges SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [challenge.id]);
@@ -80,6 +146,7 @@ export async function answerChallenge(db: Queryable, challenge: Row, method: Cha
 // --- E-mail two-factor set-up -------------------------------------------------
 
 export async function startEmailSetup(db: Queryable, userId: string, ttlMinutes: number): Promise<string> {
+  await claimCodeSend(db, userId);
   await db.query("UPDATE otp_challenges SET consumed_at = now() WHERE user_id = $1 AND purpose = 'configure_email' AND consumed_at IS NULL", [userId]);
   const code = randomCode();
   await db.query(

@@ -1,5 +1,4 @@
 /** The auth calls of section 7, under /api with the spec's names. */
-import { object, string, union } from 'superstruct';
 import {
   ConfigureOtpBody,
   ForgotPasswordBody,
@@ -7,6 +6,7 @@ import {
   OtpBody,
   ResendOtpBody,
   ResetPasswordBody,
+  SecretLinkBody,
   SetupPasswordBody,
   SignupBody,
   UpdateProfileBody,
@@ -20,8 +20,8 @@ import type { Queryable } from '../db/client';
 import { ApiError } from '../http/errors';
 import { done } from '../http/reply';
 import { route, type HandlerContext } from '../http/routes';
-import { rooms } from '../realtime/bus';
-import { answerChallenge, confirmEmailSetup, createLoginChallenge, findLoginChallenge, refreshEmailCode, startEmailSetup } from './challenges';
+import { closeSessionSockets, rooms } from '../realtime/bus';
+import { answerChallenge, confirmEmailSetup, createLoginChallenge, findLoginChallenge, mayMailLink, refreshEmailCode, startEmailSetup } from './challenges';
 import { sendLoginCode, sendResetLink, sendSecretLoginLink, sendSetupCode } from './emails';
 import { consumeLink, issueLink, verifyLink } from './one-time-links';
 import { hashPassword, verifyPassword } from './passwords';
@@ -43,6 +43,8 @@ async function startSession(ctx: Ctx, userId: string, how: string) {
   const { db, config } = ctx.deps;
   const session = await createSession(db, userId, config.tokenTtlMinutes, { ip: ctx.ip, userAgent: ctx.userAgent });
   const payload = await payloadForToken(db, session.token);
+  // A completed sign-in clears this address's failures for the account and makes the address known to it.
+  await recordAttempt(db, payload.user.email, ctx.ip, true);
   await recordAudit(db, {
     organisation_id: payload.organisation_id,
     actor_user_id: userId,
@@ -82,6 +84,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/login',
+      attack: { runs: { count: 60, reason: 'every request with an e-mail and a password verifies an argon2id hash (about 20 ms)' } },
       tag: 'Auth',
       summary: 'Sign in with e-mail and password; answers the auth state, or an otp_token when a second factor is needed.',
       public: true,
@@ -101,10 +104,10 @@ export function authRoutes() {
           await auditFailure(ctx, email, 'inactive', user);
           throw new ApiError(403, 'account_inactive');
         }
-        await recordAttempt(db, email, ctx.ip, true);
         if (user.app_2fa_enabled || user.email_2fa_enabled) {
+          // The sign-in is complete only with the second factor: its success (or its wrong codes) are recorded then.
           const method = user.app_2fa_enabled ? 'app' : 'email';
-          const challenge = await createLoginChallenge(db, user.id, method, config.otpTtlMinutes);
+          const challenge = await db.transaction((tx) => createLoginChallenge(tx, user.id, method, config.otpTtlMinutes));
           if (challenge.code) await sendLoginCode(mailer, user, challenge.code, config.otpTtlMinutes);
           return {
             otp_required: true,
@@ -122,6 +125,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/signup',
+      attack: { runs: { count: 40, reason: 'an accepted request hashes a password with argon2id and creates an organisation' } },
       tag: 'Auth',
       summary: 'Create a new organisation (plan billing, no plan chosen yet) with its first administrator, and sign in.',
       public: true,
@@ -171,7 +175,7 @@ export function authRoutes() {
         const { db, config, mailer } = ctx.deps;
         const challenge = await findLoginChallenge(db, ctx.body.otp_token);
         if (!challenge.email_2fa_enabled && challenge.method !== 'email') throw new ApiError(400, 'otp_not_configured');
-        const code = await refreshEmailCode(db, challenge.id, config.otpTtlMinutes);
+        const code = await db.transaction((tx) => refreshEmailCode(tx, challenge, config.otpTtlMinutes));
         await sendLoginCode(mailer, { email: challenge.email, language: challenge.language }, code, config.otpTtlMinutes);
         return done('otp_sent', { authentication_type: 'email' });
       },
@@ -183,14 +187,14 @@ export function authRoutes() {
       tag: 'Auth',
       summary: 'Secret sign-in link: with {email} e-mails a single-use link to /secret-login/{user_secret}; with {user_secret} signs in.',
       public: true,
-      body: union([object({ email: string() }), object({ user_secret: string() })]),
+      body: SecretLinkBody,
       async handler(ctx) {
         const { db, config, mailer } = ctx.deps;
         if ('email' in ctx.body) {
           const invalid = validateEmail(ctx.body.email);
           if (invalid) throw new ApiError(400, invalid, {}, 'email');
           const user = await findUserByEmail(db, ctx.body.email);
-          if (user?.is_active && user.password_hash) {
+          if (user?.is_active && user.password_hash && (await mayMailLink(db, user.id))) {
             const secret = await issueLink(db, user.id, 'secret_login', config.otpTtlMinutes);
             await sendSecretLoginLink(mailer, user, `${config.publicUrl}/secret-login/${secret}`, config.otpTtlMinutes);
           }
@@ -235,6 +239,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/logout',
+      attack: { sessionPerRequest: 'logging out ends the session the request is made with' },
       tag: 'Auth',
       summary: 'Ends the session; the token stops working at once.',
       async handler(ctx) {
@@ -263,7 +268,7 @@ export function authRoutes() {
       async handler(ctx) {
         const { db, config, mailer } = ctx.deps;
         const user = await findUserByEmail(db, ctx.body.email);
-        if (user?.is_active) {
+        if (user?.is_active && (await mayMailLink(db, user.id))) {
           const token = await issueLink(db, user.id, 'reset', config.resetTokenTtlMinutes);
           await sendResetLink(mailer, user, `${config.publicUrl}/reset-password?token=${token}`, config.resetTokenTtlMinutes);
           await recordAudit(db, {
@@ -317,6 +322,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/verify-password',
+      attack: { runs: { count: 60, reason: 'every request with a password verifies an argon2id hash' } },
       tag: 'Auth',
       summary: "Confirms the signed-in user's password before a sensitive action.",
       body: VerifyPasswordBody,
@@ -414,8 +420,18 @@ function secondFactorRoute(path: string, method: 'email' | 'app', summary: strin
     public: true,
     body: OtpBody,
     async handler(ctx) {
-      const challenge = await findLoginChallenge(ctx.deps.db, ctx.body.otp_token);
-      await answerChallenge(ctx.deps.db, challenge, method, ctx.body.code.trim());
+      const { db } = ctx.deps;
+      const challenge = await findLoginChallenge(db, ctx.body.otp_token);
+      try {
+        await answerChallenge(db, challenge, method, ctx.body.code.trim());
+      } catch (error) {
+        // A wrong code is a failed sign-in for this account from this address, so guessing codes
+        // over many challenges meets the same throttling as guessing passwords.
+        if (error instanceof ApiError && (error.code === 'otp_invalid' || error.code === 'otp_attempts_exhausted')) {
+          await recordAttempt(db, challenge.email, ctx.ip, false, 'code');
+        }
+        throw error;
+      }
       return startSession(ctx, challenge.user_id, `${method}_otp`);
     },
   });
@@ -439,12 +455,13 @@ async function setPasswordFromLink(ctx: Ctx, kind: 'reset' | 'setup') {
   const { db } = ctx.deps;
   const link = await verifyLink(db, ctx.body.token, [kind]);
   const passwordHash = await hashPassword(ctx.body.password);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await consumeLink(tx, link.id);
     await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [link.user_id, passwordHash]);
-    // Whoever held the old password is signed out everywhere.
-    await revokeUserSessions(tx, link.user_id);
+    // Whoever held the old password is signed out everywhere, sockets included.
+    return revokeUserSessions(tx, link.user_id);
   });
+  await closeSessionSockets(ctx.deps.realtime, revoked);
   const user = await db.one('SELECT id, email, organisation_id FROM users WHERE id = $1', [link.user_id]);
   await recordAudit(db, {
     organisation_id: user?.organisation_id,
@@ -464,7 +481,8 @@ async function updateProfile(ctx: HandlerContext<any, any, AuthContext>) {
   if (body.new_password !== undefined) {
     await requirePassword(db, user.id, body.current_password);
     await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, await hashPassword(body.new_password)]);
-    await revokeUserSessions(db, user.id, ctx.auth.sessionId);
+    // Every other session ends, sockets included; this one goes on.
+    await closeSessionSockets(ctx.deps.realtime, await revokeUserSessions(db, user.id, ctx.auth.sessionId));
     await auditSecurity(ctx, 'auth.password_changed');
   }
   await db.query(

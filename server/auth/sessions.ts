@@ -70,10 +70,14 @@ export async function revokeSession(db: Queryable, sessionId: string) {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
 }
 
-/** Ends every session of a user (deactivation, password change elsewhere). */
-export async function revokeUserSessions(db: Queryable, userId: string, exceptSessionId?: string) {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2', [
-    userId,
-    exceptSessionId ?? null,
-  ]);
+/**
+ * Ends every session of a user (deactivation, password change elsewhere) and answers
+ * their ids, so their sockets can be closed once the change has committed.
+ */
+export async function revokeUserSessions(db: Queryable, userId: string, exceptSessionId?: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2 RETURNING id',
+    [userId, exceptSessionId ?? null],
+  );
+  return rows.map((r) => r.id);
 }

@@ -44,3 +44,10 @@ export function createRealtime(db: Db): Realtime {
     },
   };
 }
+
+/** Closes the sockets of sessions that were just ended, in every API process. Call it after the change has committed. */
+export async function closeSessionSockets(realtime: Realtime, sessionIds: readonly string[]) {
+  for (const id of new Set(sessionIds)) {
+    await realtime.publish({ room: rooms.session(id), event: 'session-ended', disconnect: true });
+  }
+}

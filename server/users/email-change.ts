@@ -48,6 +48,20 @@ export async function requestEmailChange(
   return 'confirmation_sent';
 }
 
+/**
+ * Withdraws a change waiting for confirmation: the pending address is forgotten and
+ * the link mailed to it stops working. Any later decision about the user's e-mail
+ * (another address, or the current one again) supersedes the pending one.
+ * Returns the address that was pending, if any.
+ */
+export async function cancelEmailChange(tx: Queryable, userId: string): Promise<string | null> {
+  const row = await tx.one<{ pending_email: string | null }>('SELECT pending_email FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await tx.query("UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND kind = 'email_change' AND used_at IS NULL", [userId]);
+  if (!row?.pending_email) return null;
+  await tx.query('UPDATE users SET pending_email = NULL, updated_at = now() WHERE id = $1', [userId]);
+  return row.pending_email;
+}
+
 /** confirm-email: the pending address becomes the sign-in e-mail; every session ends. Returns the user and both addresses. */
 export async function confirmEmailChange(deps: Pick<Deps, 'db'>, token: string, request: { ip: string; userAgent: string }) {
   const link = await verifyLink(deps.db, token, ['email_change']);

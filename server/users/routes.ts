@@ -30,10 +30,9 @@ import { route } from '../http/routes';
 import { insertUser } from '../organisations/create';
 import { findRole } from '../roles/queries';
 import { sendInvitation } from './invitations';
-import { assertEmailFree, confirmEmailChange, requestEmailChange } from './email-change';
+import { assertEmailFree, cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors';
 import { findUser, listUsers, otherActiveAdmins, toAdminUserView } from './queries';
-import { doneWith } from './reply';
 import { announceSessionChange, closeUserSockets } from './session-events';
 
 const VIEW = findRoute('user-management').requirement;
@@ -79,6 +78,8 @@ export function userRoutes() {
     route({
       method: 'GET',
       path: '/users',
+      ids: { 'query.role_id': { kind: 'role', unknown: 200 } },
+      examples: [{ query: { role_id: '<role id>' } }],
       tag: 'Roles and users',
       summary: 'Searches users by name, e-mail, role or status; at least one filter is required.',
       access: VIEW,
@@ -93,6 +94,8 @@ export function userRoutes() {
     route({
       method: 'POST',
       path: '/create-user',
+      ids: { 'body.role_id': { kind: 'role', unknown: 400 } },
+      examples: [{ body: { name: 'Olive Example', email: 'olive.example@example.com', role_id: '<role id>' } }],
       tag: 'Roles and users',
       summary: 'Creates a user with a role and e-mails a single-use link to /setup-password.',
       access: withPermission(VIEW, 'create_users'),
@@ -113,7 +116,7 @@ export function userRoutes() {
             await sendInvitation(deps, tx, { id, email, name: body.name }, { organisationName: auth.organisation.name, language: auth.user.language });
             return (await findUser(tx, organisationId, id))!;
           });
-          return doneWith('user_created', { email: user.email }, { user: toAdminUserView(user) });
+          return done('user_created', { user: toAdminUserView(user) }, { email: user.email });
         } catch (error) {
           if (isUniqueViolation(error)) throw new ApiError(409, 'email_taken', {}, 'email');
           throw error;
@@ -124,6 +127,8 @@ export function userRoutes() {
     route({
       method: 'POST',
       path: '/update-user',
+      ids: { 'body.user_id': 'user', 'body.role_id': { kind: 'role', unknown: 400 } },
+      examples: [{ body: { user_id: '<user id>', role_id: '<role id>', name: 'Renamed Person' } }],
       tag: 'Roles and users',
       summary: 'Changes a user: name, role, active flag (deactivation ends every session at once), or re-sends the invitation.',
       access: withPermission(VIEW, 'update_users'),
@@ -155,6 +160,12 @@ export function userRoutes() {
           }
 
           const email = body.email?.trim().toLowerCase();
+          // Any decision about the e-mail replaces a change still waiting for confirmation,
+          // including going back to the current address: the earlier link must not work any more.
+          const cancelled = email ? await cancelEmailChange(tx, target.id) : null;
+          if (cancelled && email === target.email.toLowerCase()) {
+            await auditAction(tx, ctx, 'user.email_change_cancelled', { type: 'user', id: target.id }, { email: target.email, to: cancelled });
+          }
           if (email && email !== target.email.toLowerCase()) {
             await assertEmailFree(tx, email, target.id);
             const emailChange = await requestEmailChange(deps, tx, { ...target, name: body.name ?? target.name }, email, {
@@ -205,7 +216,7 @@ export function userRoutes() {
         if (outcome.deactivated) await closeUserSockets(deps, outcome.user.id);
         else if (outcome.changed) await announceSessionChange(deps, [outcome.user.id]);
         const data = { user: toAdminUserView(outcome.user) };
-        return doneWith(outcome.message, { email: outcome.user.pending_email ?? outcome.user.email }, data);
+        return done(outcome.message, data, { email: outcome.user.pending_email ?? outcome.user.email });
       },
     }),
 
@@ -219,13 +230,15 @@ export function userRoutes() {
       async handler(ctx) {
         const changed = await confirmEmailChange(ctx.deps, ctx.body.token, { ip: ctx.ip, userAgent: ctx.userAgent });
         await closeUserSockets(ctx.deps, changed.userId);
-        return doneWith('email_changed', { email: changed.to }, { email: changed.to });
+        return done('email_changed', { email: changed.to }, { email: changed.to });
       },
     }),
 
     route({
       method: 'POST',
       path: '/delete-user',
+      ids: { 'body.user_id': 'user' },
+      examples: [{ body: { user_id: '<user id>' } }],
       tag: 'Roles and users',
       summary: 'Deletes a user; their sessions end at once.',
       access: withPermission(VIEW, 'delete_users'),

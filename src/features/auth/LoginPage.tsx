@@ -6,10 +6,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { MessageId } from '@common/messages';
 import { validateEmail } from '@common/validation';
-import { selectError, selectInTwoFactor, selectIsBusy } from '@machines/session/session.selectors';
+import { selectInTwoFactor, selectIsBusy } from '@machines/session/session.selectors';
 import { submitMachine } from '@machines/forms/submit.machine';
 import { FormField } from '../../components/FormField';
-import { ServerError } from '../../components/ServerError';
+import { SessionError } from './SessionError';
 import { api } from '../../lib/api';
 import { messageText } from '../../lib/i18n';
 import { sessionActor } from '../../app/session';
@@ -26,7 +26,6 @@ export default function LoginPage() {
   const search = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const busy = useSession(selectIsBusy);
-  const serverError = useSession(selectError);
   const inTwoFactor = useSession(selectInTwoFactor);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -62,7 +61,7 @@ export default function LoginPage() {
           </Alert.Description>
         </Alert.Root>
       )}
-      <ServerError message={serverError} />
+      <SessionError />
       {linkState.matches('done') && (
         <Alert.Root status="success">
           <Alert.Indicator />

@@ -4,9 +4,9 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import type { MessageId } from '@common/messages';
 import { validateEmail, validatePassword, validatePersonName } from '@common/validation';
-import { selectError, selectIsBusy } from '@machines/session/session.selectors';
+import { selectIsBusy } from '@machines/session/session.selectors';
 import { FormField } from '../../components/FormField';
-import { ServerError } from '../../components/ServerError';
+import { SessionError } from './SessionError';
 import { sessionActor } from '../../app/session';
 import { useSession } from '../../app/useSession';
 import { AuthLayout } from './AuthLayout';
@@ -16,7 +16,6 @@ type Fields = 'name' | 'email' | 'company_name' | 'password' | 'confirm';
 
 export default function SignupPage() {
   const busy = useSession(selectIsBusy);
-  const serverError = useSession(selectError);
   const [values, setValues] = useState<Record<Fields, string>>({ name: '', email: '', company_name: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, MessageId | null>>>({});
   useGoHomeOnSignIn();
@@ -38,7 +37,7 @@ export default function SignupPage() {
 
   return (
     <AuthLayout title={<FormattedMessage id="auth.signup.title" />} subtitle={<FormattedMessage id="auth.signup.subtitle" />}>
-      <ServerError message={serverError} />
+      <SessionError />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormField label={<FormattedMessage id="auth.fields.name" />} error={errors.name} required>

@@ -4,9 +4,9 @@ import { FormattedMessage } from 'react-intl';
 import { Redirect } from 'wouter';
 import type { MessageId } from '@common/messages';
 import { validateOtpCode } from '@common/validation';
-import { selectChallenge, selectError, selectIsBusy } from '@machines/session/session.selectors';
+import { selectChallenge, selectIsBusy } from '@machines/session/session.selectors';
 import { FormField } from '../../components/FormField';
-import { ServerError } from '../../components/ServerError';
+import { SessionError } from './SessionError';
 import { storage } from '../../lib/storage';
 import { sessionActor } from '../../app/session';
 import { useSession } from '../../app/useSession';
@@ -16,7 +16,6 @@ import { useGoHomeOnSignIn } from './useGoHomeOnSignIn';
 export default function VerifyOtpPage() {
   const challenge = useSession(selectChallenge);
   const busy = useSession(selectIsBusy);
-  const serverError = useSession(selectError);
   const waiting = useSession((s) => s.matches('twoFactor'));
   const checking = useSession((s) => s.matches('checkingChallenge'));
   const method = challenge?.authentication_type ?? 'email';
@@ -54,11 +53,12 @@ export default function VerifyOtpPage() {
         method === 'app' ? (
           <FormattedMessage id="auth.otp.subtitle_app" />
         ) : (
-          <FormattedMessage id="auth.otp.subtitle_email" values={{ email: challenge?.email ?? '' }} />
+          // The address keeps its own (left-to-right) direction inside a right-to-left sentence.
+          <FormattedMessage id="auth.otp.subtitle_email" values={{ email: <bdi dir="ltr">{challenge?.email ?? ''}</bdi> }} />
         )
       }
     >
-      <ServerError message={serverError} />
+      <SessionError />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormField label={<FormattedMessage id="auth.otp.code" />} error={error} required>
