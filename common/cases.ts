@@ -62,6 +62,21 @@ export function caseMatchFromHits(hitStatuses: readonly string[]): MatchStatus {
   return 'False Positive';
 }
 
+/**
+ * The databases the screening engine screens. Adverse media belongs to Media
+ * Watcher; until it exists nothing screens it, so a search that chose only
+ * adverse media is refused rather than passed with no hit (it would be a
+ * clean result that nobody checked).
+ */
+export const SCREENABLE_DATABASES: readonly Database[] = ['sanctions', 'pep', 'warnings_and_regulatory_enforcement'];
+
+/** Why a choice of databases cannot be screened (none chosen, or none the engine screens), or null. */
+export function databasesProblem(databases: readonly string[]): 'databases_required' | 'adverse_media_unavailable' | null {
+  if (!databases.length) return 'databases_required';
+  if (!databases.some((d) => (SCREENABLE_DATABASES as readonly string[]).includes(d))) return 'adverse_media_unavailable';
+  return null;
+}
+
 /** Statuses of a case just screened. */
 export function initialCaseState(hitCount: number): { case_status: CaseStatus; match_status: MatchStatus } {
   return hitCount === 0 ? { case_status: 'Passed', match_status: 'No Match' } : { case_status: 'For Review', match_status: 'Potential Match' };
@@ -124,6 +139,7 @@ export interface CaseView {
   created_by: UserRef | null;
   assignees: UserRef[];
   aml_services: Database[];
+  /** On when switched on for the case or for any of its entities: ongoing monitoring checks the case then. */
   aml_monitoring: boolean;
   adverse_media_monitoring: boolean;
   media_category: string | null;
@@ -140,7 +156,21 @@ export interface CaseView {
   delete_reason: string | null;
 }
 
+/** How far one kind of monitoring reaches in a case: its own switch (re-screening for new hits) and its monitored entities. */
+export interface MonitoringReach {
+  case: boolean;
+  entities: number;
+}
+
+/** How a case's monitoring of one kind reads: off, on for the whole case, or on for some of its entities only. */
+export function monitoringState(reach: MonitoringReach): 'off' | 'case' | 'entities' {
+  if (reach.case) return 'case';
+  return reach.entities > 0 ? 'entities' : 'off';
+}
+
 export interface CaseDetailView extends CaseView {
+  /** aml_monitoring / adverse_media_monitoring (on for the case or any entity) broken down, for the case panel. */
+  monitoring: { aml: MonitoringReach; adverse_media: MonitoringReach; of_entities: number };
   search_input: SearchInputView;
   search_profile: { _id: string; title: string } | null;
   has_face_image: boolean;

@@ -4,7 +4,7 @@
  * hits, the spent credit and the first history event are written in one
  * transaction. Nothing is spent when anything fails.
  */
-import { caseReference, defaultHitRisk, initialCaseState, type SearchInputView } from '../../common/cases';
+import { caseReference, databasesProblem, defaultHitRisk, initialCaseState, type SearchInputView } from '../../common/cases';
 import { LIMITS } from '../../common/constants';
 import { DATABASES, type Database } from '../../common/enums';
 import type { SearchBodyValue } from '../../common/schemas/cases';
@@ -75,9 +75,11 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     databases = (row.databases as Database[]).filter((d) => (DATABASES as readonly string[]).includes(d));
     if (!databases.length) databases = [...DATABASES];
   } else {
-    if (body.databases && body.databases.length === 0) throw new ApiError(400, 'databases_required', {}, 'databases');
-    databases = body.databases?.length ? [...new Set(body.databases)] : [...DATABASES];
+    databases = body.databases ? [...new Set(body.databases)] : [...DATABASES];
   }
+  // Checked before anything is spent: a case whose databases nobody screens must not come out Passed.
+  const databasesRefused = databasesProblem(databases);
+  if (databasesRefused) throw new ApiError(400, databasesRefused, {}, body.search_type === 'profile' ? 'search_profile_id' : 'databases');
 
   const input: SearchInputView = {
     search_term: body.search_term.trim(),

@@ -123,7 +123,15 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
     if (cases.length !== references.length) throw new ApiError(404, 'not_found');
     for (const c of cases) {
       if (c.is_deleted) throw new ApiError(409, 'case_deleted_locked');
-      const hits = await tx.query<{ id: string; match_status: string }>('SELECT id, match_status FROM case_hits WHERE case_id = $1', [c.id]);
+      const hits = await tx.query<{ id: string; match_status: string; aml_monitoring: boolean; adverse_media_monitoring: boolean }>(
+        'SELECT id, match_status, aml_monitoring, adverse_media_monitoring FROM case_hits WHERE case_id = $1',
+        [c.id],
+      );
+      // Monitoring as every screen shows it: on for the case or for any entity (views.ts monitoringOn).
+      const monitoredBefore = {
+        aml_monitoring: Boolean(c.aml_monitoring) || hits.some((h) => h.aml_monitoring),
+        adverse_media_monitoring: Boolean(c.adverse_media_monitoring) || hits.some((h) => h.adverse_media_monitoring),
+      };
       // A match status chosen for a whole case applies to every entity that is still undecided.
       const hitStatuses = hits.map((h) => (body.match_status && ['Potential Match', 'Unknown'].includes(h.match_status) ? body.match_status : h.match_status));
       if (body.case_status !== undefined) {
@@ -137,9 +145,13 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
       if (body.case_status !== undefined && body.case_status !== c.case_status) details.case_status = { from: c.case_status, to: body.case_status };
       if (body.match_status !== undefined && body.match_status !== c.match_status) details.match_status = { from: c.match_status, to: body.match_status };
       if (body.risk_level !== undefined && body.risk_level !== c.risk_level) details.risk_level = { from: c.risk_level, to: body.risk_level };
-      if (body.aml_monitoring !== undefined && toBoolean(body.aml_monitoring) !== c.aml_monitoring) details.aml_monitoring = toBoolean(body.aml_monitoring);
-      if (body.adverse_media_monitoring !== undefined && toBoolean(body.adverse_media_monitoring) !== c.adverse_media_monitoring)
-        details.adverse_media_monitoring = toBoolean(body.adverse_media_monitoring);
+      // A case's monitoring switched from the review reaches every entity, as the case's own switch does.
+      for (const column of ['aml_monitoring', 'adverse_media_monitoring'] as const) {
+        if (body[column] === undefined) continue;
+        const enabled = toBoolean(body[column]);
+        if (enabled !== monitoredBefore[column]) details[column] = enabled;
+        await tx.query(`UPDATE case_hits SET ${column} = $2, updated_at = now() WHERE case_id = $1 AND ${column} <> $2`, [c.id, enabled]);
+      }
       if (body.match_status !== undefined && hits.length) {
         await tx.query(
           `UPDATE case_hits SET match_status = $2, decided_by = $3, decided_at = now(), updated_at = now() WHERE case_id = $1 AND match_status IN ('Potential Match', 'Unknown')`,

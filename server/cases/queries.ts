@@ -3,7 +3,7 @@ import type { CaseDetailView, HitDetailView } from '../../common/cases';
 import type { HitFilterQueryValue } from '../../common/schemas/cases';
 import type { Queryable } from '../db/client';
 import { ApiError } from '../http/errors';
-import { CASE_COLUMNS, HIT_COLUMNS, toCaseDetailView, toCommentView, toEventView, toHitView } from './views';
+import { CASE_COLUMNS, HIT_COLUMNS, toCaseDetailView, toCommentView, toEventView, toHitView, type MonitoringCounts } from './views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,11 +15,18 @@ export async function findCase(db: Queryable, organisationId: string, reference:
     [organisationId, reference.trim()],
   );
   if (!row) throw new ApiError(404, 'not_found');
-  const categories = await db.query<{ database: string; count: number }>(
-    'SELECT database, count(*)::int AS count FROM case_hits WHERE case_id = $1 GROUP BY database ORDER BY count DESC',
-    [row.id],
-  );
-  return { row, view: toCaseDetailView(row, categories) };
+  const [categories, monitoring] = await Promise.all([
+    db.query<{ database: string; count: number }>('SELECT database, count(*)::int AS count FROM case_hits WHERE case_id = $1 GROUP BY database ORDER BY count DESC', [row.id]),
+    db.one<MonitoringCounts>(
+      `SELECT c.aml_monitoring AS aml_case, c.adverse_media_monitoring AS adverse_media_case,
+              (SELECT count(*)::int FROM case_hits h WHERE h.case_id = c.id AND h.aml_monitoring) AS aml_entities,
+              (SELECT count(*)::int FROM case_hits h WHERE h.case_id = c.id AND h.adverse_media_monitoring) AS adverse_media_entities,
+              (SELECT count(*)::int FROM case_hits h WHERE h.case_id = c.id) AS entities
+         FROM cases c WHERE c.id = $1`,
+      [row.id],
+    ),
+  ]);
+  return { row, view: toCaseDetailView(row, categories, monitoring) };
 }
 
 const HIT_SORT: Record<HitFilterQueryValue['sort_by'], string> = {

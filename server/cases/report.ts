@@ -8,7 +8,8 @@
  */
 import PDFDocument from 'pdfkit';
 import anyAscii from 'any-ascii';
-import type { CaseDetailView, CaseEventView, CommentView, HitDetailView, HitView } from '../../common/cases';
+import { monitoringState, type CaseDetailView, type CaseEventView, type CommentView, type HitDetailView, type HitView, type MonitoringReach } from '../../common/cases';
+import { dateLabelKind, formatPartialDate, type PartialDate } from '../../common/partial-dates';
 
 const BRAND = '#5d5fec';
 const MUTED = '#555555';
@@ -31,13 +32,30 @@ function dateText(iso: string | null) {
   return iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '-';
 }
 
+/** Dates with the month in words ("7 October 1952"), as the screens show them; never 7/10/1952. */
 function birthText(h: HitView) {
-  return h.birth_dates.length
-    ? h.birth_dates
-        .map((d) => (d.year ? [d.day, d.month, d.year].filter(Boolean).join('/') : d.from_year ? `${d.from_year}-${d.to_year}` : ''))
-        .filter(Boolean)
-        .join(', ')
-    : '-';
+  const text = h.birth_dates
+    .map((d) => {
+      const date = formatPartialDate(d, 'en-GB');
+      return date && d.approximate ? `circa ${date}` : date;
+    })
+    .filter(Boolean)
+    .join(', ');
+  return text || '-';
+}
+
+/** "Date of birth" when a date names a month, "Year of birth" for years only; incorporation for companies. */
+function datesLabel(dates: readonly PartialDate[], kind: string) {
+  const what = kind === 'company' || kind === 'organisation' ? 'incorporation' : 'birth';
+  return `${dateLabelKind(dates) === 'date' ? 'Date' : 'Year'} of ${what}`;
+}
+
+/** Monitoring as the case panel says it: off, on for the whole case, or on for some of its entities. */
+function monitoringText(reach: MonitoringReach, entities: number) {
+  const state = monitoringState(reach);
+  if (state === 'off') return 'off';
+  if (state === 'case') return 'on (the case and all its entities)';
+  return `on (${reach.entities} of ${entities} ${entities === 1 ? 'entity' : 'entities'})`;
 }
 
 interface ReportInput {
@@ -84,7 +102,10 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
   pairs([
     ['Searched name', si.search_term],
     ['Entity type', si.entity_type],
-    ['Birth / incorporation date', [si.birth_day, si.birth_month, si.birth_year].filter(Boolean).join('/') || '-'],
+    [
+      datesLabel([{ year: si.birth_year, month: si.birth_month, day: si.birth_day }], si.entity_type),
+      formatPartialDate({ year: si.birth_year, month: si.birth_month, day: si.birth_day }, 'en-GB') || '-',
+    ],
     ['Countries', si.countries?.join(', ')],
     ['Residence countries', si.residence_countries?.join(', ')],
     ['Nationality', si.nationality],
@@ -108,8 +129,8 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
     ['Assignees', k.assignees.map((a) => a.name).join(', ')],
     ['Client reference', k.client_reference],
     ['National ID', k.national_id],
-    ['AML monitoring', k.aml_monitoring ? 'on' : 'off'],
-    ['Adverse media monitoring', k.adverse_media_monitoring ? 'on' : 'off'],
+    ['AML monitoring', monitoringText(k.monitoring.aml, k.monitoring.of_entities)],
+    ['Adverse media monitoring', monitoringText(k.monitoring.adverse_media, k.monitoring.of_entities)],
     ...(k.is_deleted ? ([['Deleted', `${dateText(k.deleted_at)} by ${k.deleted_by?.name ?? '-'}: ${k.delete_reason ?? ''}`]] as [string, unknown][]) : []),
   ]);
 
@@ -125,7 +146,7 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
       ['Relevance', h.relevance.map((r) => r.replace('_', ' ')).join(', ')],
       ['Appears on', `${DB_NAMES[h.appears_on.database] ?? h.appears_on.database} - ${h.appears_on.source}${h.appears_on.programs.length ? ` (${h.appears_on.programs.join(', ')})` : ''}`],
       ['Countries', h.countries.join(', ')],
-      ['Date of birth', birthText(h)],
+      [datesLabel(h.birth_dates, h.entity_kind), birthText(h)],
       ['Match status', h.match_status],
       ['Risk level', h.risk_level],
       ['Decided', h.decided_by ? `${dateText(h.decided_at)} by ${h.decided_by.name}` : '-'],

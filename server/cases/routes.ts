@@ -35,7 +35,7 @@ import { createCase } from './create';
 import { reviewDecision, switchMonitoring } from './decisions';
 import { publishCaseChange, recordCaseEvent } from './events';
 import { csvStream, exportRow, xlsxStream } from './export';
-import { filterRange, listCases, streamCases } from './list';
+import { filterRange, firstBatchFirst, listCases, streamCases } from './list';
 import { caseComments, caseEvents, filterHits, findCase, findHit, hitFacets } from './queries';
 import { renderCaseReport } from './report';
 import { EXPORT_COLUMNS, toCaseView } from './views';
@@ -80,13 +80,26 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/search',
+      ids: { 'body.search_profile_id': { kind: 'search_profile', unknown: 400 } },
+      examples: [{ body: { search_term: 'Jane Example', entity_type: 'person', search_type: 'profile', search_profile_id: '<search profile id>' } }],
+      attack: {
+        runs: { count: 60, reason: 'an accepted request screens the lists and creates a case' },
+        notIds: {
+    'body.risk_engine_id': 'risk-scoring engines do not exist yet: the id is kept on the case as given and never looked up',
+    'body.national_id': "the searched person's national identity number, not a record",
+  },
+      },
       tag: 'Screening',
       summary: 'Screens a name against the lists and creates a case with its hits; spends one AML Screening credit.',
       access: MAKE_CASE,
       body: SearchBody,
       async handler({ deps, auth, body }) {
         const created = await createCase(deps, auth, body);
-        return done('case_created', { reference: created.reference, _id: created.id, hit_count: created.hit_count, case_status: created.case_status, took_ms: created.took_ms });
+        return done(
+          'case_created',
+          { reference: created.reference, _id: created.id, hit_count: created.hit_count, case_status: created.case_status, took_ms: created.took_ms },
+          { ref: created.reference },
+        );
       },
     }),
     route({
@@ -104,6 +117,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/search_result_filter',
+      ids: { 'query.reference': 'case' },
+      examples: [{ query: { reference: '<case reference>' } }],
       tag: 'Screening',
       summary: 'One case with its entity results, filtered on the server by relevance, database, match status, risk level and score.',
       access: VIEW_CASE,
@@ -117,6 +132,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/record',
+      ids: { 'query.reference': 'case', 'query.id': 'hit' },
+      examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
       tag: 'Screening',
       summary: 'One entity of a case: the listed record as screened, why it matched, its decision, and the previous and next entities.',
       access: CASE_DETAIL,
@@ -129,6 +146,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/case-history',
+      ids: { 'query.reference': 'case' },
+      examples: [{ query: { reference: '<case reference>' } }],
       tag: 'Screening',
       summary: 'Everything that happened to a case and its entities, newest first.',
       access: VIEW_CASE,
@@ -141,6 +160,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/search-actions-logs',
+      ids: { 'query.reference': 'case', 'query.id': 'hit' },
+      examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
       tag: 'Screening',
       summary: 'The actions taken on one entity of a case (or the whole case without id), newest first.',
       access: CASE_DETAIL,
@@ -154,6 +175,11 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/decision-review',
+      ids: { 'body.references': 'case', 'body.reference': 'case', 'body.entity_ids': 'hit', 'body.assignee_ids': { kind: 'user', unknown: 400 } },
+      examples: [
+        { body: { reference: '<case reference>', entity_ids: ['<entity id>'], risk_level: 'High', assignee_ids: ['<user id>'] } },
+        { body: { references: ['<case reference>'], risk_level: 'Medium' } },
+      ],
       tag: 'Screening',
       summary: 'Decides selected cases (references) or entities of one case (reference + entity_ids): risk level, match status, case status, assignees, monitoring, comment.',
       access: aml('update_case'),
@@ -165,6 +191,8 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/monitor',
+      ids: { 'body.reference': 'case', 'body.entity_id': 'hit' },
+      examples: [{ body: { reference: '<case reference>', entity_id: '<entity id>', kind: 'aml', enabled: true } }],
       tag: 'Screening',
       summary: 'Switches AML or adverse-media ongoing monitoring on or off for a case or one of its entities.',
       access: aml('update_case'),
@@ -176,6 +204,8 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/delete-cases',
+      ids: { 'body.references': 'case' },
+      examples: [{ body: { references: ['<case reference>'], reason: 'Opened by mistake, closing it' } }],
       tag: 'Screening',
       summary: 'Deletes cases with a reason (10 to 200 characters). Deletion is permanent: the case stays visible under the deleted filter, read-only.',
       access: aml('delete_case'),
@@ -222,8 +252,11 @@ export function caseRoutes() {
         // The organisation's user names once, rather than three look-ups per exported row.
         const names = new Map((await deps.db.query('SELECT id, name FROM users WHERE organisation_id = $1', [auth.organisation.id])).map((u) => [u.id as string, u.name as string]));
         const ref = (id: string | null) => (id && names.has(id) ? { _id: id, name: names.get(id)! } : null);
+        // The first batch is read before the first byte: whatever the query itself cannot do answers as an error, not as a file.
+        // A failure after that destroys the stream, so the client sees a broken transfer, never a complete-looking file.
+        const cases = await firstBatchFirst(streamCases(deps.db, query, auth.organisation.id, auth.user.id, { columns: EXPORT_COLUMNS }));
         const batches = (async function* () {
-          for await (const rows of streamCases(deps.db, query, auth.organisation.id, auth.user.id, { columns: EXPORT_COLUMNS })) {
+          for await (const rows of cases) {
             yield rows.map((r) =>
               exportRow(
                 toCaseView({
@@ -251,6 +284,9 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/generate-pdf',
+      ids: { 'query.reference': 'case' },
+      examples: [{ query: { reference: '<case reference>' } }],
+      attack: { notIds: { 'query.id': 'not read by the whole-case report (case-report reads it)' } },
       tag: 'Screening',
       summary: 'The case report as a PDF: search and case information, every entity with its decision and explanation, comments and history.',
       access: VIEW_CASE,
@@ -267,6 +303,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/case-report',
+      ids: { 'query.reference': 'case', 'query.id': 'hit' },
+      examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
       tag: 'Screening',
       summary: 'The report of one entity of a case as a PDF.',
       access: CASE_DETAIL,
@@ -284,6 +322,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/face-image',
+      ids: { 'query.reference': 'case' },
+      examples: [{ query: { reference: '<case reference>' } }],
       tag: 'Screening',
       summary: 'The face image uploaded with a case.',
       access: VIEW_CASE,
@@ -297,6 +337,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/source_details',
+      attack: { notIds: { 'query.entity_id': 'an entity of the public lists, which belong to no organisation' } },
       tag: 'Screening',
       summary: 'A listed entity by id, or the listed entities closest to a name (the linked-entity search); no case, no credit.',
       access: CASE_DETAIL,
@@ -350,6 +391,8 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/comments',
+      ids: { 'query.reference': 'case', 'query.entity_id': 'hit' },
+      examples: [{ query: { reference: '<case reference>', entity_id: '<entity id>' } }],
       tag: 'Comments',
       summary: 'Comments of a case, or of one of its entities with entity_id; deleted ones keep their place without their text.',
       access: CASE_DETAIL,
@@ -363,6 +406,8 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/add-comment',
+      ids: { 'body.reference': 'case', 'body.entity_id': 'hit' },
+      examples: [{ body: { reference: '<case reference>', entity_id: '<entity id>', text: 'Checked against the register' } }],
       tag: 'Comments',
       summary: 'Adds a comment (2 to 512 characters, none of ( ) [ ] { } < >) to a case or one of its entities.',
       access: aml('post_comment_on_case'),
@@ -391,6 +436,8 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/update-comment',
+      ids: { 'body.id': 'comment' },
+      examples: [{ body: { id: '<comment id>', text: 'Checked against the register again' } }],
       tag: 'Comments',
       summary: 'Edits one\'s own comment; it is marked edited with the time.',
       access: aml('post_comment_on_case'),
@@ -403,6 +450,8 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/delete-comment',
+      ids: { 'body.id': 'comment' },
+      examples: [{ body: { id: '<comment id>', reason: 'Posted on the wrong case' } }],
       tag: 'Comments',
       summary: 'Deletes a comment with a reason (10 to 200 characters): one\'s own, or any as the organisation\'s administrator.',
       access: aml('post_comment_on_case'),

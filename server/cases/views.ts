@@ -10,9 +10,21 @@ const userRef = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE
 const usersOf = (column: string) =>
   `COALESCE((SELECT json_agg(json_build_object('_id', u.id, 'name', u.name) ORDER BY u.name) FROM users u WHERE u.id = ANY(${column})), '[]'::json)`;
 
+/**
+ * Whether monitoring of one kind is on for a case: switched on for the case
+ * itself or for any of its entities. Ongoing monitoring checks such a case
+ * (server/monitoring/aml-monitor.ts picks it by the same rule), so the case
+ * panel, Manage Case, the exports and the report all say "on" for it. Every
+ * view of a case reads its monitoring through this one expression.
+ */
+export const monitoringOn = (column: 'aml_monitoring' | 'adverse_media_monitoring') =>
+  `(c.${column} OR EXISTS (SELECT 1 FROM case_hits mh WHERE mh.case_id = c.id AND mh.${column}))`;
+
+const MONITORING_COLUMNS = `${monitoringOn('aml_monitoring')} AS aml_monitoring, ${monitoringOn('adverse_media_monitoring')} AS adverse_media_monitoring`;
+
 /** Columns of a case for the list and the detail; expects "cases c". */
 export const CASE_COLUMNS = `c.id, c.reference, c.search_term, c.entity_type, c.hit_count, c.match_status, c.case_status, c.risk_level,
-  c.created_at, c.updated_at, c.databases, c.hit_databases, c.relevance, c.match_score, c.aml_monitoring, c.adverse_media_monitoring,
+  c.created_at, c.updated_at, c.databases, c.hit_databases, c.relevance, c.match_score, ${MONITORING_COLUMNS},
   c.media_category, c.client_reference, c.national_id, c.batch_name, c.is_deleted, c.deleted_at, c.delete_reason,
   (SELECT ${userRef('cu')} FROM users cu WHERE cu.id = c.created_by) AS created_by_ref,
   (SELECT ${userRef('du')} FROM users du WHERE du.id = c.deleted_by) AS deleted_by_ref,
@@ -21,7 +33,7 @@ export const CASE_COLUMNS = `c.id, c.reference, c.search_term, c.entity_type, c.
 
 /** The columns an export writes, without per-row look-ups (user names are mapped in memory). */
 export const EXPORT_COLUMNS = `c.id, c.reference, c.search_term, c.entity_type, c.hit_count, c.match_status, c.case_status, c.risk_level,
-  c.created_at, c.updated_at, c.databases, c.hit_databases, c.relevance, c.match_score, c.aml_monitoring, c.adverse_media_monitoring,
+  c.created_at, c.updated_at, c.databases, c.hit_databases, c.relevance, c.match_score, ${MONITORING_COLUMNS},
   c.media_category, c.client_reference, c.national_id, c.batch_name, c.is_deleted, c.deleted_at, c.delete_reason,
   c.created_by, c.deleted_by, c.assignee_ids`;
 
@@ -63,9 +75,24 @@ export function toCaseView(r: Row): CaseView {
   };
 }
 
-export function toCaseDetailView(r: Row, categories: { database: string; count: number }[]): CaseDetailView {
+/** How far monitoring reaches in one case: the case's own switch and how many of its entities are monitored. */
+export interface MonitoringCounts {
+  aml_case: boolean;
+  aml_entities: number;
+  adverse_media_case: boolean;
+  adverse_media_entities: number;
+  entities: number;
+}
+
+export function toCaseDetailView(r: Row, categories: { database: string; count: number }[], monitoring?: MonitoringCounts): CaseDetailView {
+  const view = toCaseView(r);
   return {
-    ...toCaseView(r),
+    ...view,
+    monitoring: {
+      aml: { case: monitoring?.aml_case ?? view.aml_monitoring, entities: monitoring?.aml_entities ?? 0 },
+      adverse_media: { case: monitoring?.adverse_media_case ?? view.adverse_media_monitoring, entities: monitoring?.adverse_media_entities ?? 0 },
+      of_entities: monitoring?.entities ?? view.hit_count,
+    },
     search_input: json(r.search_input, {} as CaseDetailView['search_input']),
     search_profile: r.profile_id ? { _id: r.profile_id, title: r.profile_title } : null,
     has_face_image: Boolean(r.has_face_image),

@@ -4,6 +4,7 @@
  * features call with. Field names follow the spec's words in snake_case.
  */
 import type { Database, EntityType, Relevance } from '../../common/enums';
+import type { PartialDate } from '../../common/partial-dates';
 
 /** What a listed entity is; the spec's entity types map onto these (company -> everything that is not a person). */
 export type EntityKind = 'person' | 'company' | 'organisation' | 'vessel' | 'aircraft' | 'location';
@@ -12,16 +13,7 @@ export type EntityKind = 'person' | 'company' | 'organisation' | 'vessel' | 'air
 export type ListDatabase = Exclude<Database, 'adverse_media'>;
 
 /** A birth (or incorporation) date as the lists give it: exact, a year, a month of a year, or a range of years. */
-export interface PartialDate {
-  year?: number;
-  month?: number;
-  day?: number;
-  /** A range "between 1960 and 1963" or "circa"; year is then undefined. */
-  from_year?: number;
-  to_year?: number;
-  /** True when the list says "circa" / "approximately". */
-  approximate?: boolean;
-}
+export type { PartialDate };
 
 export interface EntityName {
   /** The name as the list writes it. */

@@ -3,9 +3,11 @@ import { Badge, Box, DataList, HStack, Image, Stack, Text } from '@chakra-ui/rea
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
+import { monitoringState, type MonitoringReach } from '@common/cases';
+import { Name } from '../../components/Name';
 import { TitledCard } from '../../components/TitledCard';
 import { apiCall } from '../../lib/api';
-import { CaseStatusBadge, DateTime, MatchBadge, RiskBadge, useCountryNames, valueLabel } from './labels';
+import { CaseStatusBadge, DateTime, MatchBadge, RiskBadge, datesLabelId, datesText, useCountryNames, valueLabel } from './labels';
 import type { CaseDetailView } from './types';
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -36,12 +38,23 @@ function FaceImage({ reference }: { reference: string }) {
   return url ? <Image src={url} alt="" maxH="28" rounded="md" borderWidth="1px" /> : null;
 }
 
+/** Monitoring as it is: off, on for the whole case, or on for some of its entities (switched on from the entity detail). */
+function MonitoringReachText({ reach, of }: { reach: MonitoringReach; of: number }) {
+  const state = monitoringState(reach);
+  return (
+    <Text as="span" color={state === 'off' ? 'fg.muted' : undefined} fontWeight={state === 'off' ? undefined : 'medium'}>
+      <FormattedMessage id={`cases.monitoring.state_${state}`} values={{ count: reach.entities, total: of }} />
+    </Text>
+  );
+}
+
 export function CaseSidebar({ kase, children }: { kase: CaseDetailView; children?: ReactNode }) {
   const intl = useIntl();
   const countries = useCountryNames();
   const si = kase.search_input;
   const yes = (v: boolean) => intl.formatMessage({ id: v ? 'cases.common.yes' : 'cases.common.no' });
-  const birth = [si.birth_day, si.birth_month, si.birth_year].filter(Boolean).join(' / ');
+  const birthDate = { year: si.birth_year, month: si.birth_month, day: si.birth_day };
+  const birth = datesText(intl, [birthDate]);
   return (
     <Stack gap="4" data-testid="case-sidebar">
       <TitledCard size="sm" titleSize="md" title={<FormattedMessage id="cases.sidebar.search_information" />}>
@@ -51,9 +64,15 @@ export function CaseSidebar({ kase, children }: { kase: CaseDetailView; children
           </Box>
         )}
         <DataList.Root orientation="horizontal" size="sm" gap="2">
-          <Row label={<FormattedMessage id="cases.fields.search_term" />}>{si.search_term}</Row>
+          <Row label={<FormattedMessage id="cases.fields.search_term" />}>
+            <Name>{si.search_term}</Name>
+          </Row>
           <Row label={<FormattedMessage id="cases.fields.entity_type" />}>{valueLabel(intl, 'entity_type', si.entity_type)}</Row>
-          {birth && <Row label={<FormattedMessage id={si.entity_type === 'company' ? 'cases.fields.incorporation_date' : 'cases.fields.birth_date'} />}>{birth}</Row>}
+          {birth && (
+            <Row label={<FormattedMessage id={datesLabelId([birthDate], si.entity_type)} />} testId="sidebar-birth-date">
+              {birth}
+            </Row>
+          )}
           {si.countries.length > 0 && <Row label={<FormattedMessage id="cases.fields.countries" />}>{countries(si.countries)}</Row>}
           {si.residence_countries.length > 0 && <Row label={<FormattedMessage id="cases.fields.residence_countries" />}>{countries(si.residence_countries)}</Row>}
           {si.nationality && <Row label={<FormattedMessage id="cases.fields.nationality" />}>{countries([si.nationality])}</Row>}
@@ -105,7 +124,13 @@ export function CaseSidebar({ kase, children }: { kase: CaseDetailView; children
           <Row label={<FormattedMessage id="cases.fields.updated_at" />}>
             <DateTime value={kase.updated_at} />
           </Row>
-          <Row label={<FormattedMessage id="cases.fields.assignees" />}>{kase.assignees.length ? kase.assignees.map((a) => a.name).join(', ') : '—'}</Row>
+          <Row label={<FormattedMessage id="cases.fields.assignees" />}>{kase.assignees.length ? <Name>{kase.assignees.map((a) => a.name).join(', ')}</Name> : '—'}</Row>
+          <Row label={<FormattedMessage id="cases.fields.aml_monitoring" />} testId="sidebar-aml-monitoring">
+            <MonitoringReachText reach={kase.monitoring.aml} of={kase.monitoring.of_entities} />
+          </Row>
+          <Row label={<FormattedMessage id="cases.fields.adverse_media_monitoring" />} testId="sidebar-adverse-media-monitoring">
+            <MonitoringReachText reach={kase.monitoring.adverse_media} of={kase.monitoring.of_entities} />
+          </Row>
           {kase.client_reference && <Row label={<FormattedMessage id="cases.fields.client_reference" />}>{kase.client_reference}</Row>}
           {kase.national_id && <Row label={<FormattedMessage id="cases.fields.national_id" />}>{kase.national_id}</Row>}
           {kase.is_deleted && (

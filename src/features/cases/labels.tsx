@@ -1,10 +1,12 @@
 /**
  * How case values are shown: statuses, risk levels, match statuses, relevance,
  * databases and entity types are translated under cases.values.*, countries are
- * named in the user's language, dates follow the user's locale.
+ * named in the user's language, dates follow the user's locale (dates of birth
+ * and incorporation with the month in words, never 7/10/1952).
  */
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { dateLabelKind, formatIsoDate, formatPartialDate, type PartialDate } from '@common/partial-dates';
 
 /** 'For Review' -> for_review, 'True Positive - Approve' -> true_positive_approve. */
 export const slug = (value: string) =>
@@ -88,6 +90,46 @@ export function countryName(code: string, locale: string) {
 export function useCountryNames() {
   const intl = useIntl();
   return (codes: string[] | undefined) => (codes ?? []).map((c) => countryName(c, intl.locale)).join(', ');
+}
+
+/** Dates of birth or incorporation, and ISO dates from the lists, in the user's language (common/partial-dates.ts). */
+export function datesText(intl: IntlShape, dates: readonly PartialDate[]): string {
+  return dates
+    .map((d) => {
+      const text = formatPartialDate(d, intl.locale);
+      return text && d.approximate ? intl.formatMessage({ id: 'cases.dates.circa' }, { date: text }) : text;
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The same dates as text that wraps between dates, never inside one ("June 19, 1951" stays whole). */
+export function Dates({ dates }: { dates: readonly PartialDate[] }) {
+  const intl = useIntl();
+  const parts = dates.map((d) => datesText(intl, [d])).filter(Boolean);
+  return (
+    <>
+      {parts.map((text, i) => (
+        <Text as="span" key={i} whiteSpace="nowrap">
+          {text}
+          {i < parts.length - 1 ? ', ' : ''}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+export const isoDateText = (intl: IntlShape, text: string | null | undefined) => formatIsoDate(text, intl.locale);
+
+/**
+ * The label of a set of dates, saying what they are: "Date of birth" when one
+ * names a month, "Year of birth" when they are only years; incorporation for
+ * companies and organisations.
+ */
+export function datesLabelId(dates: readonly PartialDate[], kind: string | undefined): string {
+  const incorporated = kind === 'company' || kind === 'organisation';
+  if (dateLabelKind(dates) === 'date') return incorporated ? 'cases.fields.incorporation_date' : 'cases.fields.birth_date';
+  return incorporated ? 'cases.fields.year_of_incorporation' : 'cases.fields.year_of_birth';
 }
 
 export function DateTime({ value }: { value: string | null | undefined }) {

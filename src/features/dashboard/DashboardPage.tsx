@@ -1,7 +1,9 @@
 /**
- * Dashboard (/dashboard): cases in total, passed, failed and under review, the
+ * Dashboard (/dashboard): cases in total and one card per case status (passed,
+ * passed conditionally, under review, failed; the four add up to the total), the
  * categories their hits come from and cases per day, for a chosen date preset
- * (searches-categories). Numbers link to Manage Case filtered the same way;
+ * (searches-categories). Numbers link to Manage Case filtered the same way
+ * (status and period);
  * the charts are plain SVG and CSS so they cost no charting library.
  */
 import { Box, Card, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -9,6 +11,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { DATE_PRESETS } from '@common/enums';
+import { DEFAULT_FILTERS, DEFAULT_VIEW, searchFromView } from '@machines/cases/case-list-query';
 import { PageHeader } from '../../components/PageHeader';
 import { Select } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
@@ -23,12 +26,25 @@ interface Answer {
 }
 
 const PRESETS = DATE_PRESETS.filter((p) => p !== 'custom');
-const TILES = [
+/**
+ * The total and every case status, so the status cards add up to the total. A
+ * card opens Manage Case filtered by its status; Manage Case's status filter
+ * (and its ?caseStatus address) offers Passed, For Review and Failed only, so the
+ * Passed Conditionally card is not a link.
+ */
+const TILES: readonly { key: keyof Answer['totals']; label: string; colour: string; status: string | null }[] = [
   { key: 'total', label: 'dashboard.total', colour: 'brand.solid', status: '' },
   { key: 'passed', label: 'dashboard.passed', colour: 'green.500', status: 'Passed' },
+  { key: 'passed_conditionally', label: 'dashboard.passed_conditionally', colour: 'teal.500', status: null },
   { key: 'for_review', label: 'dashboard.for_review', colour: 'orange.400', status: 'For Review' },
   { key: 'failed', label: 'dashboard.failed', colour: 'red.500', status: 'Failed' },
-] as const;
+];
+
+/** Manage Case showing the cases a card counts: its status and the dashboard's period. */
+const manageCaseHref = (status: string, preset: string) => {
+  const search = searchFromView({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, case_status: status, date_preset: preset } });
+  return `/manage-case${search ? `?${search}` : ''}`;
+};
 const CATEGORY_COLOURS: Record<string, string> = { sanctions: '#e53e3e', pep: '#dd6b20', warnings_and_regulatory_enforcement: '#805ad5' };
 
 function Donut({ parts, label }: { parts: { value: number; colour: string }[]; label: string }) {
@@ -77,10 +93,18 @@ export default function DashboardPage() {
         }
       />
       {answer.error && <ServerError message={answer.error.message} code={answer.error.code} />}
-      <Grid templateColumns={{ base: '1fr 1fr', lg: 'repeat(4, 1fr)' }} gap="4" mb="6">
-        {TILES.map((tile) => (
-          <Link key={tile.key} href={`/manage-case${tile.status ? `?caseStatus=${encodeURIComponent(tile.status)}` : ''}`}>
-            <Card.Root size="sm" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s" borderTopWidth="4px" borderTopColor={tile.colour} data-testid={`tile-${tile.key}`}>
+      <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' }} gap="4" mb="6">
+        {TILES.map((tile) => {
+          const card = (
+            <Card.Root
+              size="sm"
+              h="full"
+              _hover={tile.status !== null ? { shadow: 'md' } : undefined}
+              transition="box-shadow 0.15s"
+              borderTopWidth="4px"
+              borderTopColor={tile.colour}
+              data-testid={`tile-${tile.key}`}
+            >
               <Card.Body>
                 <Text fontSize="sm" color="fg.muted">
                   <FormattedMessage id={tile.label} />
@@ -94,8 +118,15 @@ export default function DashboardPage() {
                 )}
               </Card.Body>
             </Card.Root>
-          </Link>
-        ))}
+          );
+          return tile.status !== null ? (
+            <Link key={tile.key} href={manageCaseHref(tile.status, preset)}>
+              {card}
+            </Link>
+          ) : (
+            <Box key={tile.key}>{card}</Box>
+          );
+        })}
       </Grid>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr 1fr' }} gap="4">
         <TitledCard titleSize="md" title={<FormattedMessage id="dashboard.statuses" />}>

@@ -1,0 +1,202 @@
+/**
+ * Manage Case's list, driven by the address. Every change the user makes
+ * (a filter, the sort, a page, the page size, text typed into the search) is
+ * turned into a new address by the navigate action, which the view supplies;
+ * the list loads only when the address changes (LOCATION). So reloading,
+ * opening a shared link and going Back all show the view the address names,
+ * through the same path as a click.
+ *
+ * History: each committed change adds an entry. Text typed into the search is
+ * applied after a short pause; the first pause adds an entry and later ones
+ * replace it, so Back skips the keystrokes and returns to the view before
+ * typing began. A custom date range is applied with the form (APPLY), checked
+ * with the section-5 date rules first.
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { CaseView } from '../../common/cases';
+import type { MessageId } from '../../common/messages';
+import { validateDateRange } from '../../common/validation';
+import { toApiFailure } from '../session/api-failure';
+import type { ApiFailure } from '../session/session.types';
+import { searchFromView, sortedBy, viewFromSearch, withFilters, type CaseListFilters, type CaseListView } from './case-list-query';
+import type { CaseSortKey } from '../../common/cases';
+
+export interface ManageCaseContext {
+  /** The view the address names; the rows on screen belong to it. */
+  view: CaseListView;
+  /** The filter form as the user has it, including text not applied yet. */
+  draft: CaseListFilters;
+  rows: CaseView[];
+  total: number;
+  /** Rows have been loaded at least once (an empty state may be shown). */
+  loaded: boolean;
+  error: ApiFailure | null;
+  rangeError: { field: 'date_from' | 'date_to'; rule: MessageId } | null;
+  /** The address this machine last asked for: its arrival keeps the form as the user has it. */
+  requested: string | null;
+  /** The address of the history entry that typing created, replaced while typing goes on. */
+  typedEntry: string | null;
+}
+
+export type ManageCaseEvent =
+  | { type: 'LOCATION'; search: string }
+  /** A select or switch of the filter form: applied at once. */
+  | { type: 'EDIT'; filters: Partial<CaseListFilters> }
+  /** Typing in the form: kept; the search text is applied after a pause. */
+  | { type: 'DRAFT'; filters: Partial<CaseListFilters> }
+  /** The form submitted: everything in it is applied. */
+  | { type: 'APPLY' }
+  | { type: 'SORT'; key: CaseSortKey }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAGE_SIZE'; pageSize: number }
+  | { type: 'RELOAD' };
+
+export interface Navigation {
+  search: string;
+  replace: boolean;
+}
+
+export const manageCaseMachine = setup({
+  types: {
+    context: {} as ManageCaseContext,
+    events: {} as ManageCaseEvent,
+    input: {} as { search: string },
+  },
+  actors: {
+    load: fromPromise<{ data: CaseView[]; total: number }, CaseListView>(async () => {
+      throw new Error('load is provided by the view');
+    }),
+  },
+  actions: {
+    /** Supplied by the view: the router's navigate, to ?search (pushing or replacing the history entry). */
+    navigate: (_, _params: Navigation) => {},
+  },
+  delays: {
+    /** How long typing pauses before the search is applied. */
+    typingPause: 400,
+  },
+  guards: {
+    addressChanged: ({ context, event }) => event.type === 'LOCATION' && searchFromView(viewFromSearch(event.search)) !== searchFromView(context.view),
+    pageWentEmpty: ({ context }) => context.loaded && context.rows.length === 0 && context.view.page > 1 && context.total > 0,
+    typedSearch: ({ event }) => event.type === 'DRAFT' && 'search' in event.filters,
+  },
+}).createMachine({
+  id: 'manageCase',
+  context: ({ input }) => {
+    const view = viewFromSearch(input.search);
+    return { view, draft: view.filters, rows: [], total: 0, loaded: false, error: null, rangeError: null, requested: null, typedEntry: null };
+  },
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => context.view,
+            onDone: {
+              target: 'settling',
+              actions: assign({ rows: ({ event }) => event.output.data, total: ({ event }) => event.output.total, loaded: true, error: null }),
+            },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
+          },
+        },
+        /** A page past the end (its last rows were just deleted or decided away) gives way to the last page that has rows. */
+        settling: {
+          always: [
+            {
+              guard: 'pageWentEmpty',
+              target: 'ready',
+              actions: enqueueActions(({ context, enqueue }) =>
+                commit(enqueue, go(context, { ...context.view, page: Math.max(1, Math.ceil(context.total / context.view.pageSize)) }, { replace: true })),
+              ),
+            },
+            { target: 'ready' },
+          ],
+        },
+        ready: {},
+        failed: {},
+      },
+      on: {
+        RELOAD: { target: '.loading', reenter: true },
+      },
+    },
+    typing: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        pausing: {
+          after: {
+            typingPause: {
+              target: 'idle',
+              actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
+            },
+          },
+        },
+      },
+      on: {
+        DRAFT: [
+          { guard: 'typedSearch', target: '.pausing', reenter: true, actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.filters }) }) },
+          { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.filters }) }) },
+        ],
+        APPLY: {
+          target: '.idle',
+          actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, context.draft), {}))),
+        },
+        EDIT: {
+          target: '.idle',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const draft = { ...context.draft, ...event.filters };
+            enqueue.assign({ draft });
+            commit(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
+          }),
+        },
+      },
+    },
+  },
+  on: {
+    LOCATION: {
+      guard: 'addressChanged',
+      target: '.list.loading',
+      reenter: true,
+      actions: assign(({ context, event }) => {
+        const view = viewFromSearch(event.search);
+        // Back, Forward or a link: the form shows that view. Our own change: the form stays as the user has it.
+        const ours = context.requested !== null && searchFromView(view) === context.requested;
+        return { view, draft: ours ? context.draft : view.filters, rangeError: ours ? context.rangeError : null, requested: null };
+      }),
+    },
+    SORT: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, sortedBy(context.view, event.key), {}))) },
+    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
+    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
+  },
+});
+
+interface Plan {
+  changes: Partial<ManageCaseContext>;
+  navigation?: Navigation;
+}
+
+/**
+ * What asking for the address of a view takes: checked first (a custom range
+ * must be a valid range), nothing when it is the address already; typing
+ * replaces the entry it created itself, everything else adds one.
+ */
+function go(context: ManageCaseContext, next: CaseListView, how: { typed?: boolean; replace?: boolean }): Plan {
+  if (next.filters.date_preset === 'custom') {
+    const problem = validateDateRange(next.filters.date_from, next.filters.date_to);
+    if (problem) return { changes: { rangeError: problem } };
+  }
+  const current = searchFromView(context.view);
+  const search = searchFromView(next);
+  if (search === current) return { changes: { rangeError: null } };
+  const replace = how.replace ?? (how.typed ? context.typedEntry === current : false);
+  return { changes: { rangeError: null, requested: search, typedEntry: how.typed ? search : null }, navigation: { search, replace } };
+}
+
+function commit(enqueue: { assign: (changes: Partial<ManageCaseContext>) => void } & ((action: { type: 'navigate'; params: Navigation }) => void), plan: Plan) {
+  enqueue.assign(plan.changes);
+  if (plan.navigation) enqueue({ type: 'navigate', params: plan.navigation });
+}
