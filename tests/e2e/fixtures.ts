@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { AccessibilityWatch, describeReports } from './axe';
 
 export interface RunningApp {
   url: string;
@@ -66,7 +67,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>({
+export const test = base.extend<{ app: RunningApp; accessibility: void }, { workerApp: RunningApp; checkedScreens: Set<string> }>({
   workerApp: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -77,6 +78,24 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
     { scope: 'worker', timeout: 120_000 },
   ],
   app: async ({ workerApp }, use) => use(workerApp),
+  // eslint-disable-next-line no-empty-pattern
+  checkedScreens: [async ({}, use) => use(new Set()), { scope: 'worker' }],
+  /**
+   * Every test checks the screens it visits with axe (tests/e2e/axe.ts) and
+   * fails on a critical or serious violation, so a new screen is covered by the
+   * first test that opens it. Each screen is checked once per worker.
+   */
+  accessibility: [
+    async ({ browser, context, checkedScreens }, use, testInfo) => {
+      void context; // the test's own context must still be open when the last screen is checked
+      const watch = new AccessibilityWatch(browser, checkedScreens);
+      await use();
+      const failing = await watch.finish(testInfo.status === testInfo.expectedStatus);
+      testInfo.annotations.push({ type: 'axe', description: `${watch.reports.length} screen(s) in ${watch.elapsedMs} ms: ${watch.reports.map((r) => r.screen).join('; ')}` });
+      if (failing.length) throw new Error(`Accessibility violations (critical or serious) on screens this test visited:\n\n${describeReports(failing)}`);
+    },
+    { auto: true },
+  ],
   baseURL: async ({ workerApp }, use) => use(workerApp.url),
 });
 

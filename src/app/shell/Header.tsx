@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { selectOrganisation, selectUser } from '@machines/session/session.selectors';
 import type { AuthState } from '@common/session';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Name } from '../../components/Name';
 import { FeedbackButton } from '../../features/feedback/FeedbackButton';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import '../../features/users/sessionSync';
@@ -19,7 +20,7 @@ export function Header() {
   return (
     <Flex as="header" bg="white" borderBottomWidth="1px" px="6" py="3" align="center" justify="space-between" position="sticky" top="0" zIndex="docked">
       <Text fontWeight="semibold" color="fg.muted" data-testid="organisation-name">
-        {organisation?.name}
+        <Name>{organisation?.name}</Name>
       </Text>
       <HStack gap="4">
         <FeedbackButton />
@@ -37,7 +38,7 @@ export function Header() {
                 <Avatar.Fallback name={user?.name} />
               </Avatar.Root>
               <Box as="span" display={{ base: 'none', lg: 'inline' }}>
-                {user?.name}
+                <Name>{user?.name}</Name>
               </Box>
             </Button>
           </Menu.Trigger>

@@ -1,6 +1,6 @@
 /** The sidebar menu of section 2: only the items the access rules allow (section 6). */
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { visibleMenu } from '@common/access';
 import { selectAccessContext } from '@machines/session/session.selectors';
@@ -8,13 +8,14 @@ import { Logo } from '../../components/Logo';
 import { useSession } from '../useSession';
 
 export function Sidebar() {
+  const intl = useIntl();
   const access = useSession(selectAccessContext);
   const [location] = useLocation();
   const groups = access ? visibleMenu(access) : [];
   return (
     <Box
       as="nav"
-      aria-label="main"
+      aria-label={intl.formatMessage({ id: 'a11y.main_menu' })}
       data-testid="sidebar"
       width="64"
       flexShrink={0}

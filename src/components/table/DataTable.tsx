@@ -19,9 +19,21 @@ interface Props<Row extends object> {
   label: string;
   testId?: string;
   onRowClick?: (row: Row) => void;
+  /**
+   * Server-side sorting: the sorted column and the columns that can be sorted.
+   * Their headers carry aria-sort, so screen readers announce the order.
+   */
+  sort?: { by?: string; order?: string; sortable: readonly string[] };
 }
 
-export function DataTable<Row extends object>({ table, loading, loaded, empty, label, testId, onRowClick }: Props<Row>) {
+/** aria-sort belongs on the column header (a button inside may not carry it). */
+function ariaSort(columnId: string, sort: Props<object>['sort']): 'ascending' | 'descending' | 'none' | undefined {
+  if (!sort?.sortable.includes(columnId)) return undefined;
+  if (sort.by !== columnId) return 'none';
+  return sort.order === 'asc' ? 'ascending' : 'descending';
+}
+
+export function DataTable<Row extends object>({ table, loading, loaded, empty, label, testId, onRowClick, sort }: Props<Row>) {
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
   return (
@@ -33,6 +45,7 @@ export function DataTable<Row extends object>({ table, loading, loaded, empty, l
               {group.headers.map((header) => (
                 <Table.ColumnHeader
                   key={header.id}
+                  aria-sort={ariaSort(header.column.id, sort)}
                   color="fg.muted"
                   fontSize="xs"
                   textTransform="uppercase"

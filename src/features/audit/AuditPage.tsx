@@ -11,6 +11,7 @@ import { useTable } from '@tanstack/react-table';
 import { useLocation, useSearch } from 'wouter';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
@@ -50,7 +51,7 @@ function ActivityTab() {
           cell: ({ row }) => (
             <Stack gap="0">
               <Text fontSize="sm" fontWeight="medium">
-                {row.original.actor.name ?? <FormattedMessage id="audit.unknown_actor" />}
+                {row.original.actor.name ? <Name>{row.original.actor.name}</Name> : <FormattedMessage id="audit.unknown_actor" />}
               </Text>
               <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start">
                 {row.original.actor.email}

@@ -12,6 +12,7 @@ import { DATABASES, MATCH_STATUSES, RELEVANCE } from '@common/enums';
 import { selectPermissionNames, selectSession, selectUser } from '@machines/session/session.selectors';
 import { DirectionalIcon } from '../../components/DirectionalIcon';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { Name } from '../../components/Name';
 import { Select } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { useSession } from '../../app/useSession';
@@ -22,7 +23,7 @@ import { useApiGet, useCaseChanges } from './api';
 import { CaseSidebar } from './CaseSidebar';
 import { CommentsDrawer } from './CommentsDrawer';
 import { HistoryDrawer } from './HistoryDrawer';
-import { CaseStatusBadge, MatchBadge, RelevanceBadges, RiskBadge, useCountryNames, valueLabel } from './labels';
+import { CaseStatusBadge, Dates, MatchBadge, RelevanceBadges, RiskBadge, datesLabelId, datesText, useCountryNames, valueLabel } from './labels';
 import { MonitoringSwitch } from './MonitoringSwitch';
 import { ReviewDialog } from './ReviewDialog';
 import type { ResultsAnswer } from './types';
@@ -75,7 +76,9 @@ export function CaseBreadcrumbs({ reference, entity }: { reference: string; enti
           <>
             <Separator />
             <Breadcrumb.Item>
-              <Breadcrumb.CurrentLink>{entity}</Breadcrumb.CurrentLink>
+              <Breadcrumb.CurrentLink>
+                <Name>{entity}</Name>
+              </Breadcrumb.CurrentLink>
             </Breadcrumb.Item>
           </>
         )}
@@ -144,7 +147,7 @@ export default function CaseResultsPage() {
         <Stack gap="1">
           <HStack gap="3" wrap="wrap">
             <Text as="h1" fontSize="2xl" fontWeight="bold" data-testid="page-title">
-              <FormattedMessage id="cases.results.title" values={{ name: kase.search_term }} />
+              <FormattedMessage id="cases.results.title" values={{ name: <Name>{kase.search_term}</Name> }} />
             </Text>
             <CaseStatusBadge value={kase.case_status} />
           </HStack>
@@ -301,15 +304,17 @@ export default function CaseResultsPage() {
                               {canDetail ? (
                                 <ChakraLink asChild colorPalette="brand" fontWeight="semibold">
                                   <Link href={`/case-detail/${kase.reference}/${h._id}`} data-testid="hit-link">
-                                    {h.profile}
+                                    <Name>{h.profile}</Name>
                                   </Link>
                                 </ChakraLink>
                               ) : (
-                                <Text fontWeight="semibold">{h.profile}</Text>
+                                <Text fontWeight="semibold">
+                                  <Name>{h.profile}</Name>
+                                </Text>
                               )}
                               {h.matched_name !== h.profile && (
                                 <Text fontSize="xs" color="fg.muted">
-                                  <FormattedMessage id="cases.results.matched_on" values={{ name: h.matched_name }} />
+                                  <FormattedMessage id="cases.results.matched_on" values={{ name: <Name>{h.matched_name}</Name> }} />
                                 </Text>
                               )}
                               <Text fontSize="xs" color="fg.muted" data-testid="hit-appears-on">
@@ -326,9 +331,9 @@ export default function CaseResultsPage() {
                           <Table.Cell fontSize="sm" maxW="48">
                             <Stack gap="0.5">
                               <Text>{countries(h.countries) || '—'}</Text>
-                              {h.year_of_birth && (
-                                <Text fontSize="xs" color="fg.muted">
-                                  <FormattedMessage id="cases.fields.year_of_birth" />: {h.year_of_birth}
+                              {datesText(intl, h.birth_dates) && (
+                                <Text fontSize="xs" color="fg.muted" data-testid="hit-birth-date">
+                                  <FormattedMessage id={datesLabelId(h.birth_dates, h.entity_kind)} />: <Dates dates={h.birth_dates} />
                                 </Text>
                               )}
                             </Stack>

@@ -25,13 +25,15 @@ import {
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LuChevronLeft, LuChevronRight, LuFileDown, LuHistory, LuMessageSquare, LuNewspaper, LuSearch, LuUsers } from 'react-icons/lu';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useLocation, useParams } from 'wouter';
 import { LIMITS } from '@common/constants';
 import { MATCH_STATUSES, RISK_LEVELS } from '@common/enums';
+import { parseIsoDate } from '@common/partial-dates';
 import { selectPermissionNames, selectSession, selectUser } from '@machines/session/session.selectors';
 import { DirectionalIcon } from '../../components/DirectionalIcon';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { Name } from '../../components/Name';
 import { SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
@@ -44,7 +46,7 @@ import { CaseBreadcrumbs, ScoreBar } from './CaseResultsPage';
 import { CaseSidebar } from './CaseSidebar';
 import { CommentsDrawer } from './CommentsDrawer';
 import { HistoryDrawer } from './HistoryDrawer';
-import { DateTime, MatchBadge, RelevanceBadges, RiskBadge, useCountryNames, valueLabel, valueOptions } from './labels';
+import { DateTime, MatchBadge, RelevanceBadges, RiskBadge, datesLabelId, datesText, isoDateText, useCountryNames, valueLabel, valueOptions } from './labels';
 import { LinkedEntityModal } from './LinkedEntityModal';
 import { MonitoringSwitch } from './MonitoringSwitch';
 import type { HitDetailView, RecordAnswer } from './types';
@@ -60,12 +62,6 @@ function Pair({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-function dateOf(d: HitDetailView['birth_dates'][number]) {
-  if (d.year) return [d.day, d.month, d.year].filter(Boolean).join('/') + (d.approximate ? ' ~' : '');
-  if (d.from_year) return `${d.from_year}–${d.to_year}`;
-  return '';
-}
-
 function KeyData({ hit }: { hit: HitDetailView }) {
   const intl = useIntl();
   const countries = useCountryNames();
@@ -73,7 +69,9 @@ function KeyData({ hit }: { hit: HitDetailView }) {
   const names: { full: string; kind: string }[] = e.names ?? [];
   return (
     <DataList.Root orientation="horizontal" size="md" gap="3" data-testid="key-data">
-      <Pair label={<FormattedMessage id="cases.entity.primary_name" />}>{names.find((n) => n.kind === 'primary')?.full ?? hit.profile}</Pair>
+      <Pair label={<FormattedMessage id="cases.entity.primary_name" />}>
+        <Name>{names.find((n) => n.kind === 'primary')?.full ?? hit.profile}</Name>
+      </Pair>
       <Pair label={<FormattedMessage id="cases.entity.aliases" />}>
         {names.filter((n) => n.kind !== 'primary').length ? (
           <Stack gap="0.5">
@@ -81,7 +79,7 @@ function KeyData({ hit }: { hit: HitDetailView }) {
               .filter((n) => n.kind !== 'primary')
               .map((n, i) => (
                 <Text key={i} fontSize="sm">
-                  {n.full}{' '}
+                  <Name>{n.full}</Name>{' '}
                   <Text as="span" color="fg.muted" fontSize="xs">
                     ({valueLabel(intl, 'feature', `name_${n.kind}`)})
                   </Text>
@@ -91,8 +89,8 @@ function KeyData({ hit }: { hit: HitDetailView }) {
         ) : null}
       </Pair>
       <Pair label={<FormattedMessage id="cases.entity.kind" />}>{valueLabel(intl, 'feature', `kind_${hit.entity_kind}`)}</Pair>
-      <Pair label={<FormattedMessage id="cases.fields.year_of_birth" />}>{hit.birth_dates.map(dateOf).filter(Boolean).join(', ') || null}</Pair>
-      <Pair label={<FormattedMessage id="cases.entity.places_of_birth" />}>{(e.places_of_birth ?? []).join('; ') || null}</Pair>
+      <Pair label={<FormattedMessage id={datesLabelId(hit.birth_dates, hit.entity_kind)} />}>{datesText(intl, hit.birth_dates) || null}</Pair>
+      <Pair label={<FormattedMessage id="cases.entity.places_of_birth" />}>{(e.places_of_birth ?? []).length ? <Name>{e.places_of_birth.join('; ')}</Name> : null}</Pair>
       <Pair label={<FormattedMessage id="cases.fields.nationality" />}>{countries(e.nationalities) || null}</Pair>
       <Pair label={<FormattedMessage id="cases.fields.countries" />}>{countries(hit.countries) || null}</Pair>
       <Pair label={<FormattedMessage id="cases.fields.gender" />}>{e.gender ? valueLabel(intl, 'gender', e.gender) : null}</Pair>
@@ -101,8 +99,8 @@ function KeyData({ hit }: { hit: HitDetailView }) {
           <Stack gap="0.5">
             {e.positions.map((p: any, i: number) => (
               <Text key={i} fontSize="sm">
-                {p.title}
-                {p.start || p.end ? ` (${[p.start, p.end].filter(Boolean).join(' – ')})` : ''}
+                <Name>{p.title}</Name>
+                {p.start || p.end ? ` (${[p.start, p.end].filter(Boolean).map((d: string) => isoDateText(intl, d)).join(' – ')})` : ''}
               </Text>
             ))}
           </Stack>
@@ -113,7 +111,9 @@ function KeyData({ hit }: { hit: HitDetailView }) {
           <Stack gap="0.5">
             {e.identifiers.map((x: any, i: number) => (
               <Text key={i} fontSize="sm">
-                {x.type}: <b>{x.number}</b>
+                <Name>
+                  {x.type}: <b>{x.number}</b>
+                </Name>
                 {x.country ? ` (${countries([x.country]) || x.country})` : ''}
               </Text>
             ))}
@@ -125,7 +125,7 @@ function KeyData({ hit }: { hit: HitDetailView }) {
           <Stack gap="0.5">
             {e.addresses.map((a: any, i: number) => (
               <Text key={i} fontSize="sm">
-                {a.text}
+                <Name>{a.text}</Name>
               </Text>
             ))}
           </Stack>
@@ -145,8 +145,12 @@ function KeyData({ hit }: { hit: HitDetailView }) {
           </HStack>
         </Stack>
       </Pair>
-      <Pair label={<FormattedMessage id="cases.entity.listed_on" />}>{e.listed_on ?? null}</Pair>
-      <Pair label={<FormattedMessage id="cases.entity.remarks" />}>{e.remarks ? <Text fontSize="sm">{e.remarks}</Text> : null}</Pair>
+      <Pair label={<FormattedMessage id="cases.entity.listed_on" />}>{isoDateText(intl, e.listed_on) || null}</Pair>
+      <Pair label={<FormattedMessage id="cases.entity.remarks" />}>{e.remarks ? (
+          <Text fontSize="sm">
+            <Name>{e.remarks}</Name>
+          </Text>
+        ) : null}</Pair>
       <Pair label={<FormattedMessage id="cases.entity.source_record" />}>
         <Text fontSize="sm" fontFamily="mono">
           {hit.entity_id}
@@ -154,6 +158,19 @@ function KeyData({ hit }: { hit: HitDetailView }) {
       </Pair>
     </DataList.Root>
   );
+}
+
+/** The engine writes the dates it compared as ISO text ("1952-10-07 (circa)"); they are shown like every other date. */
+function explainedValue(intl: IntlShape, feature: string, value: string) {
+  if (feature !== 'birth_date' || !value) return value;
+  return value
+    .split(', ')
+    .map((part) => {
+      const approximate = part.endsWith(' (circa)');
+      const date = parseIsoDate(part.replace(/ \(circa\)$/, ''));
+      return date ? datesText(intl, [{ ...date, approximate }]) : part;
+    })
+    .join(', ');
 }
 
 /** Why the engine matched: each feature's contribution to the score, in words and as a bar. */
@@ -231,8 +248,12 @@ function RiskAnalysis({ hit, threshold }: { hit: HitDetailView; threshold: numbe
                     )}
                   </Stack>
                 </Table.Cell>
-                <Table.Cell fontSize="sm">{f.query_value || '—'}</Table.Cell>
-                <Table.Cell fontSize="sm">{f.candidate_value || '—'}</Table.Cell>
+                <Table.Cell fontSize="sm">
+                  <Name>{explainedValue(intl, f.feature, f.query_value) || '—'}</Name>
+                </Table.Cell>
+                <Table.Cell fontSize="sm">
+                  <Name>{explainedValue(intl, f.feature, f.candidate_value) || '—'}</Name>
+                </Table.Cell>
                 <Table.Cell textAlign="end">
                   <Badge colorPalette={points > 0 ? (f.feature === 'name' ? 'brand' : 'red') : points < 0 ? 'green' : 'gray'} variant="subtle">
                     {f.feature === 'name' ? intl.formatNumber(f.contribution, { style: 'percent' }) : `${points > 0 ? '+' : ''}${points}`}
@@ -338,7 +359,7 @@ export default function EntityDetailPage() {
         <Stack gap="1">
           <HStack gap="3" wrap="wrap">
             <Text as="h1" fontSize="2xl" fontWeight="bold" data-testid="page-title">
-              {hit.profile}
+              <Name>{hit.profile}</Name>
             </Text>
             <MatchBadge value={hit.match_status} />
             <RiskBadge value={hit.risk_level} />
@@ -403,7 +424,9 @@ export default function EntityDetailPage() {
                   <Stack gap="2" data-testid="linked-entities">
                     {linkedNames.map((name) => (
                       <Flex key={name} justify="space-between" align="center" borderWidth="1px" rounded="md" px="3" py="2">
-                        <Text fontWeight="medium">{name}</Text>
+                        <Text fontWeight="medium">
+                          <Name>{name}</Name>
+                        </Text>
                         <Button size="xs" variant="outline" onClick={() => setLinked(name)}>
                           <LuSearch /> <FormattedMessage id="cases.entity.search_linked" />
                         </Button>

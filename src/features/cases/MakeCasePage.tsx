@@ -4,13 +4,14 @@
  * through the create-case statechart, which leads to the new case's results or
  * opens the credits-expired dialog.
  */
-import { Box, Button, Checkbox, Dialog, Field, Flex, Grid, HStack, Image, Input, Portal, RadioGroup, SegmentGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Dialog, Field, Fieldset, Flex, Grid, HStack, Image, Input, Portal, RadioGroup, SegmentGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuImagePlus, LuSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
+import { databasesProblem } from '@common/cases';
 import { LIMITS } from '@common/constants';
 import { DATABASES, ENTITY_TYPES, GENDERS, type Database } from '@common/enums';
 import type { MessageId } from '@common/messages';
@@ -109,7 +110,10 @@ function validate(form: FormState, image: File | null): Errors {
   if (national) errors.national_id = national;
   const client = validateClientReference(form.client_reference);
   if (client) errors.client_reference = client;
-  if (form.search_type === 'manual' && form.databases.length === 0) errors.databases = 'databases_required';
+  if (form.search_type === 'manual') {
+    const databases = databasesProblem(form.databases);
+    if (databases) errors.databases = databases;
+  }
   if (form.search_type === 'profile' && !form.search_profile_id) errors.search_profile_id = 'profile_required';
   if (image) {
     const problem = validateFaceImage({ size: image.size, type: image.type });
@@ -231,19 +235,26 @@ export default function MakeCasePage() {
                     ))}
                   </SegmentGroup.Root>
                 </Field.Root>
-                <Field.Root invalid={Boolean(errors.birth_day || errors.birth_month || errors.birth_year)}>
-                  <Field.Label>
+                {/* A group of three inputs, each with its own label: a single Field would give all three one id. */}
+                <Fieldset.Root size="sm" invalid={Boolean(errors.birth_day || errors.birth_month || errors.birth_year)}>
+                  <Fieldset.Legend>
                     <FormattedMessage id={isCompany ? 'cases.fields.incorporation_date' : 'cases.fields.birth_date'} />
-                  </Field.Label>
+                  </Fieldset.Legend>
                   <HStack gap="3" align="start" w="full">
-                    <Input name="birth_day" inputMode="numeric" placeholder={label('cases.fields.day')} aria-label={label('cases.fields.day')} value={form.birth_day} maxLength={2} onChange={(e) => set('birth_day', e.target.value)} />
-                    <Input name="birth_month" inputMode="numeric" placeholder={label('cases.fields.month')} aria-label={label('cases.fields.month')} value={form.birth_month} maxLength={2} onChange={(e) => set('birth_month', e.target.value)} />
-                    <Input name="birth_year" inputMode="numeric" placeholder={label('cases.fields.year')} aria-label={label('cases.fields.year')} value={form.birth_year} maxLength={4} onChange={(e) => set('birth_year', e.target.value)} />
+                    {(
+                      [
+                        ['birth_day', 'cases.fields.day', 2],
+                        ['birth_month', 'cases.fields.month', 2],
+                        ['birth_year', 'cases.fields.year', 4],
+                      ] as const
+                    ).map(([key, id, length]) => (
+                      <Input key={key} name={key} inputMode="numeric" placeholder={label(id)} aria-label={label(id)} aria-invalid={Boolean(errors[key]) || undefined} value={form[key]} maxLength={length} onChange={(e) => set(key, e.target.value)} />
+                    ))}
                   </HStack>
                   {(errors.birth_day || errors.birth_month || errors.birth_year) && (
-                    <Field.ErrorText data-testid="field-error">{messageText(errors.birth_year ?? errors.birth_month ?? errors.birth_day, '')}</Field.ErrorText>
+                    <Fieldset.ErrorText data-testid="field-error">{messageText(errors.birth_year ?? errors.birth_month ?? errors.birth_day, '')}</Fieldset.ErrorText>
                   )}
-                </Field.Root>
+                </Fieldset.Root>
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
                   <FormField label={<FormattedMessage id="cases.fields.countries" />}>
                     <CountryPicker name="countries" label={label('cases.fields.countries')} codes={codes} value={form.countries} onChange={(v) => set('countries', v)} placeholder={label('cases.create.add_country')} />
@@ -294,7 +305,11 @@ export default function MakeCasePage() {
                   </HStack>
                 </RadioGroup.Root>
                 {form.search_type === 'manual' ? (
-                  <Field.Root invalid={Boolean(errors.databases)}>
+                  // A fieldset, not a Field: inside one Field every checkbox took the field's id and so its first label.
+                  <Fieldset.Root size="sm" invalid={Boolean(errors.databases)}>
+                    <Fieldset.Legend>
+                      <FormattedMessage id="cases.fields.databases" />
+                    </Fieldset.Legend>
                     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3" w="full">
                       {DATABASES.map((db) => (
                         <Checkbox.Root
@@ -309,8 +324,13 @@ export default function MakeCasePage() {
                         </Checkbox.Root>
                       ))}
                     </Grid>
-                    {errors.databases && <Field.ErrorText data-testid="field-error">{messageText(errors.databases, '')}</Field.ErrorText>}
-                  </Field.Root>
+                    {errors.databases && <Fieldset.ErrorText data-testid="field-error">{messageText(errors.databases, '')}</Fieldset.ErrorText>}
+                    {!errors.databases && form.databases.includes('adverse_media') && (
+                      <Fieldset.HelperText data-testid="adverse-media-note">
+                        <FormattedMessage id="cases.create.adverse_media_note" />
+                      </Fieldset.HelperText>
+                    )}
+                  </Fieldset.Root>
                 ) : (
                   <FormField label={<FormattedMessage id="cases.fields.search_profile" />} error={errors.search_profile_id} required>
                     <Select

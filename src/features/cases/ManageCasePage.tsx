@@ -4,101 +4,95 @@
  * filters of the spec (status, also from ?caseStatus; date presets and a custom
  * range; relevance; deleted cases), exports of the filtered set to CSV and
  * Excel, deletion with a reason and bulk decision review of selected cases.
+ * The filters, sort, page and page size are kept in the address, so a filtered
+ * view can be bookmarked, shared, reloaded and restored with Back.
  */
 import { Badge, Box, Button, Card, Checkbox, Field, Flex, Grid, HStack, Input, Menu, Portal, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTable, type RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuClipboardCheck, LuDownload, LuFolderSearch, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuClipboardCheck, LuDownload, LuFolderSearch, LuPlus, LuRadar, LuTrash2 } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
-import type { CaseSortKey, CaseView } from '@common/cases';
+import { Link, useLocation } from 'wouter';
+import { CASE_SORT_KEYS, type CaseSortKey, type CaseView } from '@common/cases';
 import { CASE_FILTER_STATUSES, DATE_PRESETS, RELEVANCE } from '@common/enums';
-import type { MessageId } from '@common/messages';
-import { validateDateRange } from '@common/validation';
+import { PAGE_SIZES, apiQuery, type CaseListFilters } from '@machines/cases/case-list-query';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { FormField } from '../../components/FormField';
+import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/Select';
+import { Select, SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
 import { Pager } from '../../components/table/Pager';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
 import { useDialog } from '../../components/useDialog';
-import { useList } from '../../components/useList';
 import { useSession } from '../../app/useSession';
-import { api, downloadFile } from '../../lib/api';
+import { downloadFile } from '../../lib/api';
 import { messageById, messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
 import { caseApi, useCaseChanges } from './api';
 import { DeleteWithReasonDialog } from './DeleteWithReasonDialog';
 import { CaseStatusBadge, DateStacked, MatchBadge, RiskBadge, valueLabel, valueOptions } from './labels';
 import { ReviewDialog } from './ReviewDialog';
+import { useCaseList } from './useCaseList';
 import { useReview } from './useReview';
 
-type Filters = Record<string, string>;
+type Filters = Pick<CaseListFilters, 'sort_by' | 'sort_order'>;
 const column = columnsFor<CaseView>();
-
-/** The query of the list and the export: applied filters plus the browser's time zone for the presets. */
-const toQuery = (filters: Filters) => {
-  const q: Record<string, string | number> = { tz_offset: new Date().getTimezoneOffset() };
-  for (const [k, v] of Object.entries(filters)) if (v) q[k] = v;
-  if (filters.date_preset !== 'custom') {
-    delete q.date_from;
-    delete q.date_to;
-  }
-  return q;
-};
 
 function SortHeader({ id, label, filters, onSort }: { id: CaseSortKey; label: ReactNode; filters: Filters; onSort: (id: CaseSortKey) => void }) {
   const active = filters.sort_by === id;
   const Icon = !active ? LuArrowUpDown : filters.sort_order === 'asc' ? LuArrowUp : LuArrowDown;
   return (
-    <Button variant="plain" size="xs" px="0" color="inherit" fontWeight="inherit" textTransform="inherit" onClick={() => onSort(id)} data-testid={`sort-${id}`} aria-sort={active ? (filters.sort_order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Button variant="plain" size="xs" px="0" color="inherit" fontWeight="inherit" textTransform="inherit" onClick={() => onSort(id)} data-testid={`sort-${id}`}>
       {label} <Icon opacity={active ? 1 : 0.4} />
     </Button>
+  );
+}
+
+/**
+ * Ongoing monitoring of a case, shown under its reference when it is on: on for
+ * the case or for any of its entities, as the case panel and the exports say.
+ */
+function MonitoringBadges({ kase }: { kase: CaseView }) {
+  const intl = useIntl();
+  if (!kase.aml_monitoring && !kase.adverse_media_monitoring) return null;
+  return (
+    <HStack gap="1" role="group" aria-label={intl.formatMessage({ id: 'cases.manage.monitoring' })} data-testid="case-monitoring">
+      {kase.aml_monitoring && (
+        <Badge size="xs" colorPalette="brand" variant="subtle">
+          <LuRadar aria-hidden />
+          <FormattedMessage id="cases.manage.monitoring_aml" />
+        </Badge>
+      )}
+      {kase.adverse_media_monitoring && (
+        <Badge size="xs" colorPalette="purple" variant="subtle">
+          <LuRadar aria-hidden />
+          <FormattedMessage id="cases.manage.monitoring_media" />
+        </Badge>
+      )}
+    </HStack>
   );
 }
 
 export default function ManageCasePage() {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const search = useSearch();
   const permissions = useSession(selectPermissionNames);
   const can = (p: string) => permissions.includes(p);
-  const initialStatus = new URLSearchParams(search).get('caseStatus') ?? '';
-  const list = useList<CaseView>(
-    ({ filters, page, pageSize }) => api.get('/searches', { ...toQuery(filters), page, page_size: pageSize }),
-    { pageSize: 20, filters: { sort_by: 'created_at', sort_order: 'desc', case_status: initialStatus, date_preset: 'all_time', relevance: '', deleted: '', search: '', date_from: '', date_to: '' } },
-  );
-  const [draft, setDraft] = useState<Filters>(list.filters);
-  const [rangeError, setRangeError] = useState<{ field: string; rule: MessageId } | null>(null);
+  // Filters, sort, page and page size live in the address (machines/cases/manage-case.machine.ts).
+  const list = useCaseList();
+  const { draft, rangeError } = list;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [exporting, setExporting] = useState<string | null>(null);
   useCaseChanges(null, list.reload);
+  useEffect(() => setSelection({}), [list.view]);
 
-  // The sidebar's "Manage Case" and the dashboard's links change ?caseStatus without remounting.
-  useEffect(() => {
-    if ((list.filters.case_status ?? '') !== initialStatus) apply({ ...list.filters, case_status: initialStatus });
-  }, [initialStatus]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setSelection({}), [list.page, list.filters]);
-
-  function apply(next: Filters) {
-    if (next.date_preset === 'custom') {
-      const problem = validateDateRange(next.date_from ?? '', next.date_to ?? '');
-      setRangeError(problem);
-      if (problem) return;
-    } else setRangeError(null);
-    setDraft(next);
-    list.search(next);
-  }
-  const change = (patch: Filters) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (!('search' in patch) && !('date_from' in patch) && !('date_to' in patch) && !(patch.date_preset === 'custom')) apply(next);
-  };
-  const sort = (id: CaseSortKey) =>
-    apply({ ...list.filters, sort_by: id, sort_order: list.filters.sort_by === id && list.filters.sort_order === 'desc' ? 'asc' : 'desc' });
+  /** Selects and switches apply at once; typing (and choosing a custom range, which needs its dates) waits. */
+  const edit = (filters: Partial<CaseListFilters>) => list.send({ type: 'EDIT', filters });
+  const type = (filters: Partial<CaseListFilters>) => list.send({ type: 'DRAFT', filters });
+  const sort = (id: CaseSortKey) => list.send({ type: 'SORT', key: id });
 
   const review = useReview(() => {
     review.send({ type: 'CLOSE' });
@@ -151,16 +145,21 @@ export default function ManageCasePage() {
         column.accessor('reference', {
           header: () => <SortHeader id="reference" label={<FormattedMessage id="cases.fields.reference" />} filters={list.filters} onSort={sort} />,
           cell: ({ row }) => (
-            <Text fontFamily="mono" fontSize="sm" color="brand.fg" whiteSpace="nowrap" data-testid="case-reference">
-              {row.original.reference}
-            </Text>
+            <Stack gap="1" align="start">
+              <Text fontFamily="mono" fontSize="sm" color="brand.fg" whiteSpace="nowrap" data-testid="case-reference">
+                {row.original.reference}
+              </Text>
+              <MonitoringBadges kase={row.original} />
+            </Stack>
           ),
         }),
         column.accessor('search_term', {
           header: () => <SortHeader id="search_term" label={<FormattedMessage id="cases.fields.search_term" />} filters={list.filters} onSort={sort} />,
           cell: ({ row }) => (
             <Stack gap="0" minW="40">
-              <Text fontWeight="medium">{row.original.search_term}</Text>
+              <Text fontWeight="medium">
+                <Name>{row.original.search_term}</Name>
+              </Text>
               <Text fontSize="xs" color="fg.muted">
                 {valueLabel(intl, 'entity_type', row.original.entity_type)}
                 {row.original.client_reference ? ` · ${row.original.client_reference}` : ''}
@@ -190,7 +189,7 @@ export default function ManageCasePage() {
           header: () => <FormattedMessage id="cases.fields.assignees" />,
           cell: ({ row }) => (
             <Text fontSize="sm" maxW="40" truncate>
-              {row.original.assignees.map((a) => a.name).join(', ') || '—'}
+              {row.original.assignees.length ? <Name>{row.original.assignees.map((a) => a.name).join(', ')}</Name> : '—'}
             </Text>
           ),
         }),
@@ -221,7 +220,7 @@ export default function ManageCasePage() {
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(format);
     try {
-      await downloadFile('/download-cases', { ...toQuery(list.filters), format }, `cases.${format}`);
+      await downloadFile('/download-cases', { ...apiQuery(list.view, new Date().getTimezoneOffset()), format }, `cases.${format}`);
     } catch (failure: any) {
       notify.error(messageText(failure.code, failure.message ?? String(failure)));
     } finally {
@@ -231,7 +230,7 @@ export default function ManageCasePage() {
 
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
-    apply(draft);
+    list.send({ type: 'APPLY' });
   };
 
   return (
@@ -277,7 +276,7 @@ export default function ManageCasePage() {
           <form onSubmit={submitSearch} noValidate>
             <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: '2fr repeat(3, 1fr) auto' }} gap="3" alignItems="end">
               <FormField label={<FormattedMessage id="cases.manage.search" />} labelSize="sm">
-                <Input name="search" size="sm" value={draft.search ?? ''} placeholder={intl.formatMessage({ id: 'cases.manage.search_placeholder' })} onChange={(e) => change({ search: e.target.value })} />
+                <Input name="search" size="sm" value={draft.search ?? ''} placeholder={intl.formatMessage({ id: 'cases.manage.search_placeholder' })} onChange={(e) => type({ search: e.target.value })} />
               </FormField>
               <SelectField
                 label={<FormattedMessage id="cases.fields.case_status" />}
@@ -286,7 +285,7 @@ export default function ManageCasePage() {
                 name="case_status"
                 data-testid="filter-status"
                 value={draft.case_status ?? ''}
-                onChange={(e) => change({ case_status: e.target.value })}
+                onChange={(e) => edit({ case_status: e.target.value })}
                 options={[{ value: '', label: intl.formatMessage({ id: 'cases.manage.all_statuses' }) }, ...valueOptions(intl, 'case_status', CASE_FILTER_STATUSES)]}
               />
               <SelectField
@@ -296,7 +295,7 @@ export default function ManageCasePage() {
                 name="date_preset"
                 data-testid="filter-date"
                 value={draft.date_preset ?? 'all_time'}
-                onChange={(e) => change({ date_preset: e.target.value })}
+                onChange={(e) => (e.target.value === 'custom' ? type({ date_preset: 'custom' }) : edit({ date_preset: e.target.value }))}
                 options={valueOptions(intl, 'preset', DATE_PRESETS)}
               />
               <SelectField
@@ -306,7 +305,7 @@ export default function ManageCasePage() {
                 name="relevance"
                 data-testid="filter-relevance"
                 value={draft.relevance ?? ''}
-                onChange={(e) => change({ relevance: e.target.value })}
+                onChange={(e) => edit({ relevance: e.target.value })}
                 options={[{ value: '', label: intl.formatMessage({ id: 'cases.manage.any_relevance' }) }, ...valueOptions(intl, 'relevance', RELEVANCE)]}
               />
               <HStack>
@@ -322,7 +321,7 @@ export default function ManageCasePage() {
                     <Field.Label fontSize="sm">
                       <FormattedMessage id={`cases.manage.${key}`} />
                     </Field.Label>
-                    <Input name={key} size="sm" placeholder="YYYY-MM-DD" value={draft[key] ?? ''} onChange={(e) => change({ [key]: e.target.value })} />
+                    <Input name={key} size="sm" placeholder="YYYY-MM-DD" value={draft[key] ?? ''} onChange={(e) => type({ [key]: e.target.value })} />
                     {rangeError?.field === key && <Field.ErrorText data-testid="field-error">{messageById(rangeError.rule)}</Field.ErrorText>}
                   </Field.Root>
                 ))}
@@ -330,7 +329,7 @@ export default function ManageCasePage() {
             )}
           </form>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Switch.Root size="sm" colorPalette="red" checked={draft.deleted === 'true'} onCheckedChange={(d) => change({ deleted: d.checked ? 'true' : '' })} data-testid="filter-deleted">
+            <Switch.Root size="sm" colorPalette="red" checked={draft.deleted === 'true'} onCheckedChange={(d) => edit({ deleted: d.checked ? 'true' : '' })} data-testid="filter-deleted">
               <Switch.HiddenInput />
               <Switch.Control />
               <Switch.Label>
@@ -368,12 +367,32 @@ export default function ManageCasePage() {
             loaded={list.loaded}
             label={intl.formatMessage({ id: 'nav.item.manage_case' })}
             testId="cases-table"
+            sort={{ by: list.filters.sort_by, order: list.filters.sort_order, sortable: CASE_SORT_KEYS }}
             onRowClick={(c) => navigate(`/case/${c.reference}`)}
             empty={<EmptyMessage testId="cases-empty" icon={<LuFolderSearch />} title={<FormattedMessage id="cases.manage.empty_title" />} description={<FormattedMessage id="cases.manage.empty_body" />} />}
           />
-          <Box>
-            <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.goTo} />
-          </Box>
+          <Flex gap="4" align="end" wrap="wrap">
+            <Box flex="1" minW="0">
+              <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.goTo} />
+            </Box>
+            {list.total > 0 && (
+              <HStack gap="2" pt="3">
+                <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap" aria-hidden>
+                  <FormattedMessage id="cases.manage.page_size" />
+                </Text>
+                <Select
+                  size="sm"
+                  w="20"
+                  name="page_size"
+                  aria-label={intl.formatMessage({ id: 'cases.manage.page_size' })}
+                  data-testid="page-size"
+                  value={String(list.pageSize)}
+                  onChange={(e) => list.send({ type: 'PAGE_SIZE', pageSize: Number(e.target.value) })}
+                  options={PAGE_SIZES.map((n) => ({ value: String(n), label: intl.formatNumber(n) }))}
+                />
+              </HStack>
+            )}
+          </Flex>
           {deletedView && (
             <Badge colorPalette="red" variant="subtle" w="fit-content">
               <FormattedMessage id="cases.manage.deleted_note" />

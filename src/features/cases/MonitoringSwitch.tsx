@@ -35,6 +35,12 @@ export function MonitoringSwitch({ reference, entityId, kind, enabled, disabled,
   );
   const [state, send] = useMachine(machine, { input: { enabled } });
   useEffect(() => send({ type: 'SYNC', enabled }), [enabled, send]);
+  // Space on the focused switch ticks the native checkbox at once; while the question is open and after
+  // Cancel it must say what is saved, or a screen reader announces "checked" for a switch that is off.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.checked = state.context.enabled;
+  });
   useEffect(() => {
     if (state.context.error) notify.error(messageText(state.context.errorCode, state.context.error));
   }, [state.context.error, state.context.errorCode]);
@@ -53,7 +59,7 @@ export function MonitoringSwitch({ reference, entityId, kind, enabled, disabled,
         w="full"
         data-testid={`monitor-${kind}`}
       >
-        <Switch.HiddenInput />
+        <Switch.HiddenInput ref={input} />
         <Switch.Label fontSize="sm">
           <FormattedMessage id={label} />
         </Switch.Label>

@@ -7,13 +7,15 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { SkipLink, mainContentProps } from '../../components/SkipLink';
 import { sessionActor } from '../../app/session';
 import PlaceholderPage from '../placeholder/PlaceholderPage';
 
 export default function DemoPage() {
   return (
     <Box minH="100vh" bg="gray.50">
-      <Flex bg="white" borderBottomWidth="1px" px="6" py="3" align="center" justify="space-between">
+      <SkipLink />
+      <Flex as="header" bg="white" borderBottomWidth="1px" px="6" py="3" align="center" justify="space-between">
         <HStack gap="6">
           <Logo />
           <Button asChild variant="ghost" size="sm">
@@ -29,7 +31,7 @@ export default function DemoPage() {
           </Button>
         </HStack>
       </Flex>
-      <Box p="6">
+      <Box as="main" {...mainContentProps} p="6">
         <Alert.Root status="info" mb="6">
           <Alert.Indicator />
           <Alert.Description>

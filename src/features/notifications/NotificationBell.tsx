@@ -12,8 +12,9 @@ import { useLocation } from 'wouter';
 import type { NotificationView } from '@common/notifications';
 import type { NotificationTab } from '@machines/notifications/notifications.machine';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { isolated } from '../../components/Name';
 import { ServerError } from '../../components/ServerError';
-import { notificationText, notificationsActor } from './notifications.actor';
+import { notificationsActor } from './notifications.actor';
 import { relativeTime } from './relativeTime';
 
 /** The current time, ticking once a minute, so "5 minutes ago" stays true while the panel is open. */
@@ -58,7 +59,7 @@ function Entry({ item, now, onOpen }: { item: NotificationView; now: number; onO
         <Circle size="2" mt="1.5" bg={item.is_read ? 'transparent' : 'brand.solid'} flexShrink={0} aria-hidden />
         <Stack gap="0.5" flex="1" minW="0">
           <Text fontSize="sm" fontWeight={item.is_read ? 'normal' : 'medium'}>
-            {notificationText(item)}
+            <FormattedMessage id={`notification.${item.kind}`} defaultMessage={item.kind} values={isolated(item.params)} />
           </Text>
           <When at={item.created_at} now={now} />
         </Stack>
@@ -149,8 +150,10 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width={{ base: '90vw', sm: 'sm' }} data-testid="notification-panel">
-            <Popover.Header borderBottomWidth="1px" py="3">
+          {/* Named here: the panel mounts lazily, after the popover has looked for its title. */}
+          <Popover.Content width={{ base: '90vw', sm: 'sm' }} data-testid="notification-panel" aria-label={intl.formatMessage({ id: 'notifications.title' })}>
+            {/* A plain box, not <header>: a second banner landmark would compete with the page's header. */}
+            <Popover.Header as="div" borderBottomWidth="1px" py="3">
               <HStack justify="space-between">
                 <Popover.Title fontWeight="semibold">
                   <FormattedMessage id="notifications.title" />

@@ -14,6 +14,7 @@ import { fromPromise } from 'xstate';
 import { roleEditorMachine } from '@machines/admin/role-editor.machine';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
@@ -87,7 +88,9 @@ export default function RolesPage() {
           cell: ({ row }) => (
             <HStack gap="2">
               {row.original.is_admin && <LuShieldCheck aria-hidden />}
-              <Text fontWeight="medium">{row.original.name}</Text>
+              <Text fontWeight="medium">
+                <Name>{row.original.name}</Name>
+              </Text>
               {row.original.is_admin && (
                 <Badge size="sm" colorPalette="brand">
                   <FormattedMessage id="roles.admin_role" />

@@ -13,6 +13,7 @@ import type { Page } from '@machines/admin/list.machine';
 import { selectPermissionNames, selectUser } from '@machines/session/session.selectors';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
@@ -109,7 +110,7 @@ export default function UsersPage() {
               <Stack gap="0" minW="0">
                 <HStack gap="2">
                   <Text fontWeight="medium" truncate>
-                    {row.original.name}
+                    <Name>{row.original.name}</Name>
                   </Text>
                   {row.original._id === me?._id && (
                     <Badge size="sm" variant="outline">
