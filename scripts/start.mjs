@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
-if (process.env.SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {
+const distDir = process.env.DIST_DIR || 'dist';
+if (process.env.SKIP_BUILD !== '1' || !existsSync(`${distDir}/index.html`)) {
   const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

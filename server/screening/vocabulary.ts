@@ -28,7 +28,7 @@ const LEGAL_FORM_TABLE: Array<[string[], string, LegalType?]> = [
   [['fgup', 'gup', 'mup', 'dp', 'federalnoe gosudarstvennoe unitarnoe predpriyatie', 'gosudarstvennoe unitarnoe predpriyatie'], 'ru', 'state'],
   [['tdv'], 'ru'],
   [['gmbh', 'ug', 'gesellschaft mit beschrankter haftung'], 'de', 'llc'],
-  [['ag', 'aktiengesellschaft', 'aktiengeselschaft', 'kgaa'], 'de', 'jsc'],
+  [['ag', 'aktiengesellschaft', 'kgaa'], 'de', 'jsc'],
   [['kg', 'ohg', 'gmbh co kg', 'kommanditgesellschaft', 'offene handelsgesellschaft'], 'de', 'p'],
   [['ev', 'eingetragener verein'], 'de', 'assoc'],
   [['sarl', 'eurl', 'societe a responsabilite limitee'], 'fr', 'llc'],

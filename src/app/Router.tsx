@@ -5,16 +5,21 @@
  */
 import { Center, Spinner } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { APP_ROUTES, guardRoute } from '@common/access';
 import { landingMachine } from '@machines/landing/landing.machine';
-import { selectAccessContext, selectIsExpired, selectIsSettling } from '@machines/session/session.selectors';
+import { selectAccessContext, selectIsSignedIn } from '@machines/session/session.selectors';
+import { loadAppMessages, useAppMessages } from '../lib/i18n';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { lazyPage } from './lazyPage';
 import { PAGES } from './pages';
-import { Shell } from './shell/Shell';
+import { sessionGate } from './session-gate';
 import { useSession } from './useSession';
+
+// The signed-in frame (sidebar, header, menus, notifications) is a chunk of its own: the public pages never need it.
+const loadShell = () => import('./shell/Shell').then((m) => ({ default: m.Shell }));
+const Shell = lazyPage('shell', loadShell);
 
 const LoginPage = lazyPage('login', () => import('../features/auth/LoginPage'));
 const SignupPage = lazyPage('signup', () => import('../features/auth/SignupPage'));
@@ -47,13 +52,17 @@ function PublicOnly({ children }: { children: ReactNode }) {
 
 /** Shell routes need a session; without one the user goes to /login (noting an expired session). */
 function RequireSession({ children, demoArea = false }: { children: ReactNode; demoArea?: boolean }) {
-  const settling = useSession(selectIsSettling);
+  const gate = useSession(sessionGate);
   const access = useSession(selectAccessContext);
-  const expired = useSession(selectIsExpired);
-  if (settling) return <Loading />;
-  if (!access) return <Redirect to={expired ? '/login?redirect=session-expired' : '/login'} />;
+  const messagesReady = useAppMessages(gate === 'allow');
+  if (gate === 'loading') return <Loading />;
+  // "~" addresses from the root: inside the nested /demo routes a bare "/login" would mean /demo/login.
+  if (gate !== 'allow' || !access) return <Redirect to={`~${gate === 'allow' ? '/login' : gate}`} />;
+  // The signed-in app's strings are a download of their own: draw nothing untranslated meanwhile.
+  if (!messagesReady) return <Loading />;
   // The demo organisation lives under /demo, and only it does.
-  if (access.organisation.is_demo !== demoArea) return <Redirect to={demoArea ? '/login' : '/demo'} />;
+  // Anyone else opening /demo goes to sign-in, which sends a signed-in user home (docs/decisions.md).
+  if (access.organisation.is_demo !== demoArea) return <Redirect to={demoArea ? '~/login' : '~/demo'} />;
   return <>{children}</>;
 }
 
@@ -83,6 +92,13 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 export function Router() {
+  // Fetch the signed-in frame as soon as there is a session, alongside the first page's own chunk.
+  const signedIn = useSession(selectIsSignedIn);
+  useEffect(() => {
+    if (!signedIn) return;
+    void loadShell().catch(() => undefined);
+    void loadAppMessages();
+  }, [signedIn]);
   return (
     <Switch>
       <Route path="/login">
@@ -170,11 +186,13 @@ export function Router() {
           <Route key={route.id} path={route.path}>
             <RequireSession>
               <Guarded>
-                <Shell>
-                  <Page>
-                    <Component />
-                  </Page>
-                </Shell>
+                <Page>
+                  <Shell>
+                    <Page>
+                      <Component />
+                    </Page>
+                  </Shell>
+                </Page>
               </Guarded>
             </RequireSession>
           </Route>

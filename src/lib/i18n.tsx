@@ -1,18 +1,16 @@
 /**
  * Languages: every visible string comes from locales/<lang>.json. The chosen
- * language is kept in local storage (English fallback, per key as well) and
- * Arabic turns the page right-to-left.
+ * language is kept in local storage (English when none is chosen) and
+ * Arabic turns the page right-to-left. Catalogues are chunks of their own,
+ * loaded when their language is chosen, in two parts (scripts/locale-parts.mjs): the
+ * public pages' strings, which the app waits for before it first draws
+ * (loadInitialLanguage), and the signed-in app's, which signed-in pages wait
+ * for (useAppMessages). No text ever shows untranslated.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { LANGUAGES, RTL_LANGUAGES, type Language } from '@common/enums';
 import { MESSAGES, type MessageId } from '@common/messages';
-import en from '@locales/en.json';
-import es from '@locales/es.json';
-import fr from '@locales/fr.json';
-import de from '@locales/de.json';
-import ar from '@locales/ar.json';
-import ru from '@locales/ru.json';
 import { storage } from './storage';
 
 type Tree = { [key: string]: string | Tree };
@@ -26,15 +24,44 @@ function flatten(tree: Tree, prefix = '', out: Record<string, string> = {}): Rec
   return out;
 }
 
-const english = flatten(en as Tree);
-const catalogues: Record<Language, Record<string, string>> = {
-  en: english,
-  es: { ...english, ...flatten(es as Tree) },
-  fr: { ...english, ...flatten(fr as Tree) },
-  de: { ...english, ...flatten(de as Tree) },
-  ar: { ...english, ...flatten(ar as Tree) },
-  ru: { ...english, ...flatten(ru as Tree) },
+/** The public pages' namespaces, and the rest (the split is made by the build: scripts/locale-parts.mjs). */
+type LocalePart = 'public' | 'app';
+type Loader = () => Promise<{ default: unknown }>;
+const LOADERS: Record<Language, Record<LocalePart, Loader>> = {
+  en: { public: () => import('@locales/en.json?public'), app: () => import('@locales/en.json?app') },
+  es: { public: () => import('@locales/es.json?public'), app: () => import('@locales/es.json?app') },
+  fr: { public: () => import('@locales/fr.json?public'), app: () => import('@locales/fr.json?app') },
+  de: { public: () => import('@locales/de.json?public'), app: () => import('@locales/de.json?app') },
+  ar: { public: () => import('@locales/ar.json?public'), app: () => import('@locales/ar.json?app') },
+  ru: { public: () => import('@locales/ru.json?public'), app: () => import('@locales/ru.json?app') },
 };
+
+const parts = new Map<string, Promise<Record<string, string>>>();
+
+function loadPart(language: Language, part: LocalePart): Promise<Record<string, string>> {
+  const key = `${language}:${part}`;
+  let promise = parts.get(key);
+  if (!promise) {
+    promise = LOADERS[language][part]().then((m) => flatten(m.default as Tree));
+    // A failed download is tried again the next time the part is wanted.
+    promise.catch(() => parts.delete(key));
+    parts.set(key, promise);
+  }
+  return promise;
+}
+
+/** Whether signed-in pages have asked for their strings (from then on, every language switch loads both parts). */
+let appPartWanted = false;
+
+/**
+ * A language's messages. Only that language is downloaded: every locale file holds every key of the English
+ * one (tests/unit/locales.test.ts), so an English copy underneath would only add to what the sign-in page waits for.
+ */
+async function loadCatalogue(language: Language): Promise<{ messages: Record<string, string>; complete: boolean }> {
+  const wanted: LocalePart[] = appPartWanted ? ['public', 'app'] : ['public'];
+  const loaded = await Promise.all(wanted.map((part) => loadPart(language, part)));
+  return { messages: Object.assign({}, ...loaded), complete: wanted.includes('app') };
+}
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -55,17 +82,85 @@ function initialLanguage(): Language {
 }
 
 // A tiny store, so code outside React (toasts, the API layer) translates with the same language.
-let current: Language = initialLanguage();
+interface Catalogue {
+  language: Language;
+  messages: Record<string, string>;
+  /** Holds the signed-in app's strings too. */
+  complete: boolean;
+}
+let catalogue: Catalogue = { language: initialLanguage(), messages: {}, complete: false };
+/** The signed-in app's strings could not be downloaded: draw anyway rather than wait for ever. */
+let appPartFailed = false;
+let current: Language = catalogue.language;
+let requested: Language = current;
 const listeners = new Set<() => void>();
 const cache = createIntlCache();
-let intl: IntlShape = createIntl({ locale: current, messages: catalogues[current], defaultLocale: 'en' }, cache);
+// Until the first catalogue arrives, server messages fall back to their English text (MESSAGES).
+let intl: IntlShape = createIntl({ locale: current, messages: {}, defaultLocale: 'en' }, cache);
 
-export function setLanguage(language: Language) {
-  if (language === current) return;
-  current = language;
-  storage.saveLanguage(language);
-  intl = createIntl({ locale: current, messages: catalogues[current], defaultLocale: 'en' }, cache);
+function apply(next: Catalogue) {
+  catalogue = next;
+  current = next.language;
+  intl = createIntl({ locale: next.language, messages: next.messages, defaultLocale: 'en' }, cache);
+  // Set before React draws, so a right-to-left page never shows left-to-right first.
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = next.language;
+    document.documentElement.dir = isRtl(next.language) ? 'rtl' : 'ltr';
+  }
   listeners.forEach((l) => l());
+}
+
+/** Loads what `language` needs now and switches to it, unless another language was chosen meanwhile. */
+async function switchTo(language: Language): Promise<void> {
+  try {
+    let loaded = await loadCatalogue(language);
+    // Signed-in pages asked for their strings while this was loading: never go back to fewer.
+    while (appPartWanted && !loaded.complete) loaded = await loadCatalogue(language);
+    if (requested === language) apply({ language, ...loaded });
+  } catch (error) {
+    console.error(error);
+    if (appPartWanted && !catalogue.complete) {
+      appPartFailed = true;
+      listeners.forEach((l) => l());
+    }
+  }
+}
+
+/** Loads the language the page starts in; the app draws once it is here (or failed: then English texts of MESSAGES only). */
+export function loadInitialLanguage(): Promise<void> {
+  return switchTo(current);
+}
+
+/** Switches language once its catalogue is loaded; the choice is kept at once, so a reload starts in it. */
+export async function setLanguage(language: Language): Promise<void> {
+  requested = language;
+  storage.saveLanguage(language);
+  if (language === current && Object.keys(catalogue.messages).length > 0) return;
+  await switchTo(language);
+}
+
+/** Loads the signed-in app's strings (in the current language); signed-in pages wait for them. */
+export function loadAppMessages(): Promise<void> {
+  if (catalogue.complete) return Promise.resolve();
+  appPartWanted = true;
+  return switchTo(requested);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** True once the signed-in app's strings are in (or could not be had); asks for them when `wanted`. */
+export function useAppMessages(wanted = true): boolean {
+  const complete = useSyncExternalStore(subscribe, () => catalogue.complete);
+  const failed = useSyncExternalStore(subscribe, () => appPartFailed);
+  useEffect(() => {
+    if (wanted && !complete) void loadAppMessages();
+  }, [wanted, complete]);
+  return complete || failed;
 }
 
 export const getLanguage = () => current;
@@ -73,13 +168,7 @@ export const getIntl = () => intl;
 export const isRtl = (language: Language) => RTL_LANGUAGES.includes(language);
 
 export function useLanguage(): Language {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return useSyncExternalStore(subscribe, () => current);
 }
 
 /**
@@ -109,10 +198,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.dir = dir;
   }, [language, dir]);
   const onError = useCallback((error: { code?: string }) => {
-    // Missing translations fall back to English by design; anything else is worth seeing.
+    // A missing translation cannot ship (the locale tests); anything else is worth seeing.
     if (error.code !== 'MISSING_TRANSLATION') console.error(error);
   }, []);
-  const messages = useMemo(() => catalogues[language], [language]);
+  const messages = useSyncExternalStore(subscribe, () => catalogue.messages);
   return (
     <IntlProvider locale={language} messages={messages} defaultLocale="en" onError={onError}>
       <DirectionContext.Provider value={dir}>{children}</DirectionContext.Provider>

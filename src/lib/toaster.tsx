@@ -1,9 +1,12 @@
-/** Snack bars (section 8): 3000 ms, four kinds, each with its heading. */
-import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+/**
+ * Snack bars (section 8): 3000 ms, four kinds, each with its heading. The toast
+ * machinery (toaster-view) is a chunk of its own, fetched once the page has
+ * drawn (or with the first snack bar, if that comes sooner), so it never delays
+ * the first page and is at hand when the connection drops.
+ */
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { NOTIFICATION_TOAST_MS, SNACKBAR_MS } from '@common/constants';
 import { getIntl } from './i18n';
-
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 const HEADINGS: Record<Kind, string> = {
@@ -13,8 +16,24 @@ const HEADINGS: Record<Kind, string> = {
   warning: 'snackbar.warning',
 };
 
+const loadView = () => import('./toaster-view');
+let needed = false;
+const listeners = new Set<() => void>();
+
+function need() {
+  if (needed) return;
+  needed = true;
+  listeners.forEach((l) => l());
+}
+
 function show(type: Kind, description: string, duration = SNACKBAR_MS) {
-  toaster.create({ type, title: getIntl().formatMessage({ id: HEADINGS[type] }), description, duration, closable: true });
+  // The heading is translated now, in the language of the moment the message arose.
+  const title = getIntl().formatMessage({ id: HEADINGS[type] });
+  need();
+  loadView().then(
+    ({ toaster }) => toaster.create({ type, title, description, duration, closable: true }),
+    (error) => console.error(error),
+  );
 }
 
 export const notify = {
@@ -26,21 +45,29 @@ export const notify = {
   notification: (text: string) => show('info', text, NOTIFICATION_TOAST_MS),
 };
 
+const ToasterView = lazy(() => loadView().then((m) => ({ default: m.ToasterView })));
+
+/** Where snack bars appear: loaded when the browser is idle after the first page has drawn. */
 export function Toaster() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(need, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(need, 500);
+    return () => clearTimeout(timer);
+  }, []);
+  const show = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => needed,
+  );
+  if (!show) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`snackbar-${toast.type}`} role="status">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

@@ -207,9 +207,10 @@ describe.each(DATABASE_KINDS)('case calls on %s', (kind) => {
       expect(notes[0].params.by).toBe('Ada Administrator');
       const history = await t.call('GET', `/api/case-history?reference=${b}`, { token: admin });
       expect(history.body.data.map((e: any) => e.action)).toEqual(['comment_added', 'assigned', 'decision', 'created']);
-      await new Promise((r) => setTimeout(r, 200));
-      const events = published.filter((m) => m.event === SOCKET_EVENTS.changeStreams);
-      expect(events).toContainEqual({ room: `user:${analystId}`, event: SOCKET_EVENTS.changeStreams, payload: { userId: analystId, data: { search_reference: a } } });
+      // Realtime messages travel through the database's NOTIFY: wait for this one rather than a fixed time.
+      await expect
+        .poll(() => published.filter((m) => m.event === SOCKET_EVENTS.changeStreams))
+        .toContainEqual({ room: `user:${analystId}`, event: SOCKET_EVENTS.changeStreams, payload: { userId: analystId, data: { search_reference: a } } });
 
       // A decision by someone else on a case assigned to the analyst notifies them.
       await t.call('POST', '/api/decision-review', { token: admin, body: { references: [a], case_status: 'Failed' } });

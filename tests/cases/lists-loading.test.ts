@@ -18,15 +18,21 @@ function gatedEngine(real: ScreeningEngine) {
     fail = reject;
   });
   gate.catch(() => undefined);
+  let waiting = 0;
   const engine: ScreeningEngine = {
     ...real,
-    ready: () => gate.then(() => real.ready()),
+    ready: () => {
+      waiting++;
+      return gate.then(() => real.ready());
+    },
     status: () => ({ ...real.status(), state }),
     screen: (q) => real.screen(q),
     getEntity: (id) => real.getEntity(id),
   };
   return {
     engine,
+    /** How many callers have asked to wait for the lists so far. */
+    waiting: () => waiting,
     open: () => ((state = 'ready'), open()),
     fail: () => ((state = 'failed'), fail(new Error('no list could be loaded'))),
   };
@@ -63,9 +69,12 @@ describe.each(DATABASE_KINDS)('searching while the lists load, on %s', (kind) =>
   });
 
   it('waits for the lists and creates the case once they are loaded', async () => {
-    process.env.SCREENING_WAIT_MS = '5000';
+    // The wait is long enough for any machine; the lists arrive once the search is waiting for them.
+    process.env.SCREENING_WAIT_MS = '60000';
+    const before = gated.waiting();
     const pending = t.call('POST', '/api/search', { token, body: { search_term: 'Nancy Pelosy', entity_type: 'person' } });
-    setTimeout(() => gated.open(), 200);
+    await expect.poll(() => gated.waiting()).toBeGreaterThan(before);
+    gated.open();
     const res = await pending;
     expect(res.status).toBe(200);
     expect(res.body.hit_count).toBeGreaterThan(0);

@@ -1,12 +1,15 @@
 /**
  * The case statecharts: decision review, monitoring toggles and Create New
- * Case, transition by transition, then every state reached by paths generated
- * from each machine (xstate/graph) and replayed on a running actor whose
- * calls the test settles.
+ * Case, transition by transition, then every transition of each chart (paths
+ * generated with xstate/graph) replayed on a running actor whose calls the
+ * test settles, each step checked against a reference written here: the calls
+ * made with their arguments and what the view shows, not the chart's own states.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { validateComment } from '../../common/validation';
+import { transitionPaths } from '../admin/harness';
 import { createCaseMachine } from '../../machines/cases/create-case.machine';
 import { monitoringMachine } from '../../machines/cases/monitoring.machine';
 import { reviewMachine, reviewRequest } from '../../machines/cases/review.machine';
@@ -149,79 +152,260 @@ describe('create case machine', () => {
 });
 
 // ---------------------------------------------------------------------------
-// Model-based paths: every state of each chart, replayed on a running actor.
+// Every transition of each chart, against a reference that is not the chart.
 
-interface ModelCase {
+type Ev = EventObject & Record<string, any>;
+type Failure = { status: number | null; message: string; code?: string };
+interface Step<R> {
+  ref: R;
+  /** Inputs of the calls this step makes. */
+  calls: unknown[];
+}
+
+interface ModelCase<R> {
   name: string;
   machine: AnyStateMachine;
   input?: unknown;
-  events: EventObject[];
-  states: string[];
+  events: Ev[];
   actor: string;
   invokeId: string;
+  initial: R;
+  reference(r: R, event: Ev): Step<R>;
+  /** What the view shows, read from a snapshot. */
+  view(snapshot: any): R;
+  /** Provided actions, recorded (e.g. contact sales). */
+  actions?: string[];
+  minTransitions: number;
 }
 
-const failure = failureOf(409, 'refused', 'invalid_transition');
-const MODELS: ModelCase[] = [
-  {
-    name: 'review',
-    machine: reviewMachine,
-    actor: 'submit',
-    invokeId: 'submit',
-    events: [
-      { type: 'OPEN', target: { kind: 'cases', references: ['A'] } },
-      { type: 'EDIT', patch: { risk_level: 'Low' } },
-      { type: 'SUBMIT' },
-      { type: 'CANCEL' },
-      { type: 'CLOSE' },
-    ] as EventObject[],
-    states: ['"closed"', '"editing"', '"submitting"', '"saved"'],
-  },
-  {
-    name: 'monitoring',
-    machine: monitoringMachine,
-    input: { enabled: false },
-    actor: 'save',
-    invokeId: 'save',
-    events: [{ type: 'TOGGLE' }, { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'SYNC', enabled: true }] as EventObject[],
-    states: ['{"settled":"off"}', '{"settled":"on"}', '"confirmingOn"', '"confirmingOff"', '"saving"'],
-  },
-  {
-    name: 'create case',
-    machine: createCaseMachine,
-    actor: 'search',
-    invokeId: 'search',
-    events: [{ type: 'SUBMIT', values: { search_term: 'x' } }, { type: 'CLOSE_DIALOG' }, { type: 'CONTACT_SALES' }, { type: 'RESET' }] as EventObject[],
-    states: ['"editing"', '"searching"', '"creditsExpired"', '"created"'],
-  },
-];
+const refused = failureOf(409, 'refused', 'invalid_transition');
 
-describe.each(MODELS)('$name machine model', (m) => {
-  const outcomes = [
-    { type: `xstate.done.actor.${m.invokeId}`, output: { reference: 'AML-2026-000001' } },
-    { type: `xstate.error.actor.${m.invokeId}`, error: failure },
-    ...(m.name === 'create case' ? [{ type: `xstate.error.actor.${m.invokeId}`, error: failureOf(402, 'Your search limit has been reached.', 'search_limit') }] : []),
-  ];
-  const model = new TestModel(m.machine as any, { input: m.input, events: [...m.events, ...outcomes] as never, serializeState: (s: any) => `${JSON.stringify(s.value)}|${JSON.stringify(s.context.enabled ?? null)}|${JSON.stringify(s.context.draft ?? null)}` });
-  const paths = model.getShortestPaths();
+// ---------------------------------------------------------------- decision review
 
-  it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => [...p.steps.map((s) => JSON.stringify((s.state as any).value)), JSON.stringify((p.state as any).value)]));
-    expect([...reached].sort()).toEqual([...m.states].sort());
+interface ReviewRef {
+  dialog: 'closed' | 'editing' | 'submitting' | 'saved';
+  target: unknown;
+  draft: Record<string, unknown>;
+  invalid: { field: string; message: string } | null;
+  errorCode: string | null;
+}
+
+/** The decision-review body (section 7): the target, each decided field, and the comment when there is one. */
+function reviewBody(target: any, draft: Record<string, any>) {
+  const body: Record<string, unknown> = target.kind === 'entities' ? { reference: target.reference, entity_ids: target.ids } : { references: target.references };
+  for (const key of ['match_status', 'risk_level', 'case_status', 'assignee_ids', 'aml_monitoring']) if (draft[key] !== undefined) body[key] = draft[key];
+  if (draft.comment.trim()) body.comment = draft.comment.trim();
+  return body;
+}
+
+const review: ModelCase<ReviewRef> = {
+  name: 'review',
+  machine: reviewMachine,
+  actor: 'submit',
+  invokeId: 'submit',
+  minTransitions: 40,
+  events: [
+    { type: 'OPEN', target: { kind: 'cases', references: ['A', 'B'] } },
+    { type: 'OPEN', target: { kind: 'entities', reference: 'AML-1', ids: ['h1'] }, draft: { match_status: 'True Positive' } },
+    { type: 'EDIT', patch: { risk_level: 'Low' } },
+    { type: 'EDIT', patch: { comment: ' Checked with the registry ' } },
+    { type: 'EDIT', patch: { comment: 'see {this}' } },
+    { type: 'SUBMIT' },
+    { type: 'CANCEL' },
+    { type: 'CLOSE' },
+    { type: 'xstate.done.actor.submit', output: { code: 'decision_saved' } },
+    { type: 'xstate.error.actor.submit', error: refused },
+  ],
+  initial: { dialog: 'closed', target: null, draft: { comment: '' }, invalid: null, errorCode: null },
+  reference(r, e) {
+    const same = { ref: r, calls: [] };
+    switch (e.type) {
+      case 'OPEN':
+        if (r.dialog !== 'closed' && r.dialog !== 'saved') return same;
+        return { ref: { dialog: 'editing', target: e.target, draft: { comment: '', ...e.draft }, invalid: null, errorCode: null }, calls: [] };
+      case 'EDIT':
+        return r.dialog === 'editing' ? { ref: { ...r, draft: { ...r.draft, ...e.patch }, invalid: null }, calls: [] } : same;
+      case 'SUBMIT': {
+        if (r.dialog !== 'editing') return same;
+        const comment = String(r.draft.comment);
+        // Refused without a round trip: a comment breaking the rules, or a decision that changes nothing.
+        const rule = comment.trim() ? validateComment(comment) : null;
+        if (rule) return { ref: { ...r, invalid: { field: 'comment', message: rule } }, calls: [] };
+        const changes = ['match_status', 'risk_level', 'case_status', 'assignee_ids', 'aml_monitoring'].some((k) => r.draft[k] !== undefined);
+        if (!changes && !comment.trim()) return { ref: { ...r, invalid: { field: 'draft', message: 'decision_required' } }, calls: [] };
+        return { ref: { ...r, dialog: 'submitting' }, calls: [reviewBody(r.target, r.draft)] };
+      }
+      case 'CANCEL':
+        return r.dialog === 'editing' ? { ref: { ...r, dialog: 'closed' }, calls: [] } : same;
+      case 'CLOSE':
+        return r.dialog === 'saved' ? { ref: { ...r, dialog: 'closed', target: null, draft: { comment: '' } }, calls: [] } : same;
+      case 'xstate.done.actor.submit':
+        return { ref: { ...r, dialog: 'saved' }, calls: [] };
+      case 'xstate.error.actor.submit':
+        return { ref: { ...r, dialog: 'editing', errorCode: (e.error as Failure).code ?? null }, calls: [] };
+      default:
+        throw new Error(`no reference for ${e.type}`);
+    }
+  },
+  view: (s) => ({
+    dialog: s.matches('closed') ? 'closed' : s.matches('submitting') ? 'submitting' : s.matches('saved') ? 'saved' : 'editing',
+    target: s.context.target,
+    draft: s.context.draft,
+    invalid: s.context.invalid,
+    errorCode: s.context.errorCode,
+  }),
+};
+
+// ---------------------------------------------------------------- a monitoring switch
+
+interface MonitoringRef {
+  /** The switch shows the server's value; a dialog asks before it changes. */
+  switchOn: boolean;
+  dialog: 'none' | 'confirm on' | 'confirm off' | 'saving';
+  errorCode: string | null;
+}
+
+const monitoring: ModelCase<MonitoringRef> = {
+  name: 'monitoring',
+  machine: monitoringMachine,
+  input: { enabled: false },
+  actor: 'save',
+  invokeId: 'save',
+  minTransitions: 25,
+  events: [
+    { type: 'TOGGLE' },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    { type: 'SYNC', enabled: true },
+    { type: 'SYNC', enabled: false },
+    { type: 'xstate.done.actor.save', output: {} },
+    { type: 'xstate.error.actor.save', error: failureOf(409, 'This case has been deleted and can no longer be changed.', 'case_deleted_locked') },
+  ],
+  initial: { switchOn: false, dialog: 'none', errorCode: null },
+  reference(r, e) {
+    const same = { ref: r, calls: [] };
+    switch (e.type) {
+      case 'TOGGLE':
+        return r.dialog === 'none' ? { ref: { ...r, dialog: r.switchOn ? 'confirm off' : 'confirm on' }, calls: [] } : same;
+      case 'CONFIRM':
+        return r.dialog === 'confirm on' || r.dialog === 'confirm off' ? { ref: { ...r, dialog: 'saving' }, calls: [{ enabled: !r.switchOn }] } : same;
+      case 'CANCEL':
+        return r.dialog === 'confirm on' || r.dialog === 'confirm off' ? { ref: { ...r, dialog: 'none' }, calls: [] } : same;
+      case 'SYNC':
+        // The server's value, after someone else switched it; not while the user is deciding or saving.
+        return r.dialog === 'none' ? { ref: { ...r, switchOn: e.enabled }, calls: [] } : same;
+      case 'xstate.done.actor.save':
+        return { ref: { switchOn: !r.switchOn, dialog: 'none', errorCode: null }, calls: [] };
+      case 'xstate.error.actor.save':
+        return { ref: { ...r, dialog: 'none', errorCode: (e.error as Failure).code ?? null }, calls: [] };
+      default:
+        throw new Error(`no reference for ${e.type}`);
+    }
+  },
+  view: (s) => ({
+    switchOn: s.context.enabled,
+    dialog: s.matches('confirmingOn') ? 'confirm on' : s.matches('confirmingOff') ? 'confirm off' : s.matches('saving') ? 'saving' : 'none',
+    errorCode: s.context.errorCode,
+  }),
+};
+
+// ---------------------------------------------------------------- Create New Case
+
+interface CreateRef {
+  screen: 'form' | 'searching' | 'credits expired' | 'results';
+  reference: string | null;
+  errorCode: string | null;
+  salesContacted: number;
+}
+
+const createCase: ModelCase<CreateRef> = {
+  name: 'create case',
+  machine: createCaseMachine,
+  actor: 'search',
+  invokeId: 'search',
+  actions: ['contactSales'],
+  minTransitions: 15,
+  events: [
+    { type: 'SUBMIT', values: { search_term: 'Nancy Pelosy', entity_type: 'person' } },
+    { type: 'CLOSE_DIALOG' },
+    { type: 'CONTACT_SALES' },
+    { type: 'RESET' },
+    { type: 'xstate.done.actor.search', output: { reference: 'AML-2026-000001' } },
+    { type: 'xstate.error.actor.search', error: failureOf(429, 'Daily search limit has been reached.', 'daily_search_limit') },
+    { type: 'xstate.error.actor.search', error: failureOf(402, 'Your search limit has been reached.', 'search_limit') },
+  ],
+  initial: { screen: 'form', reference: null, errorCode: null, salesContacted: 0 },
+  reference(r, e) {
+    const same = { ref: r, calls: [] };
+    switch (e.type) {
+      case 'SUBMIT':
+        return r.screen === 'form' ? { ref: { ...r, screen: 'searching', errorCode: null }, calls: [e.values] } : same;
+      case 'xstate.done.actor.search':
+        return { ref: { ...r, screen: 'results', reference: e.output.reference }, calls: [] };
+      case 'xstate.error.actor.search': {
+        const code = (e.error as Failure).code ?? null;
+        // Out of credits: the credits-expired dialog; anything else (the daily limit too) back to the form with the message.
+        if (code === 'search_limit') return { ref: { ...r, screen: 'credits expired' }, calls: [] };
+        return { ref: { ...r, screen: 'form', errorCode: code }, calls: [] };
+      }
+      case 'CLOSE_DIALOG':
+        return r.screen === 'credits expired' ? { ref: { ...r, screen: 'form' }, calls: [] } : same;
+      case 'CONTACT_SALES':
+        return r.screen === 'credits expired' ? { ref: { ...r, screen: 'form', salesContacted: r.salesContacted + 1 }, calls: [] } : same;
+      case 'RESET':
+        return r.screen === 'results' ? { ref: { ...r, screen: 'form', reference: null }, calls: [] } : same;
+      default:
+        throw new Error(`no reference for ${e.type}`);
+    }
+  },
+  view: (s) => ({
+    screen: s.matches('searching') ? 'searching' : s.matches('creditsExpired') ? 'credits expired' : s.matches('created') ? 'results' : 'form',
+    reference: s.context.reference,
+    errorCode: s.context.errorCode,
+    salesContacted: 0,
+  }),
+};
+
+const MODELS = [review, monitoring, createCase] as ModelCase<any>[];
+
+describe.each(MODELS)('$name machine, every transition against the reference', (m) => {
+  const serialize = (s: any) => `${JSON.stringify(s.value)}|${JSON.stringify(s.context.enabled ?? null)}|${JSON.stringify(s.context.draft ?? null)}|${JSON.stringify(s.context.invalid ?? null)}`;
+  const model = new TestModel(m.machine as any, { input: m.input, events: m.events as never, serializeState: serialize });
+  const edges = transitionPaths(model as any, serialize);
+  const describeEvent = (e: EventObject) => e.type.replace(/^xstate\.(done|error)\.actor\.(\w+)$/, (_x, kind, id) => `${id}:${kind === 'done' ? 'ok' : 'failed'}`);
+
+  it('has every transition to replay', () => {
+    expect(edges.length).toBeGreaterThan(m.minTransitions);
   });
 
-  it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_d, path) => {
+  it.each(edges.map((p, i) => [`${i} ${p.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event)).join(' → ')}`, p] as const))('%s', async (_d, path) => {
     const call = deferred();
-    const actor = createActor(m.machine.provide({ actors: { [m.actor]: call.logic } } as any), { input: m.input } as any).start();
-    for (const step of path.steps) {
-      const event = step.event as EventObject & { output?: unknown; error?: unknown };
+    const performed: string[] = [];
+    const actions = Object.fromEntries((m.actions ?? []).map((name) => [name, () => performed.push(name)]));
+    const actor = createActor(m.machine.provide({ actors: { [m.actor]: call.logic }, actions } as any), { input: m.input } as any).start();
+    const shownNow = () => {
+      const shown = m.view(actor.getSnapshot());
+      if ('salesContacted' in shown) shown.salesContacted = performed.filter((a) => a === 'contactSales').length;
+      return shown;
+    };
+    let ref = m.initial;
+    expect(shownNow(), 'at start').toEqual(ref);
+    let seenCalls = 0;
+    for (const [i, step] of path.steps.entries()) {
+      const event = step.event as Ev;
+      if (event.type === 'xstate.init') continue;
+      const expected = m.reference(ref, event);
+      ref = expected.ref;
       if (event.type.startsWith('xstate.done.actor.')) await call.resolve(event.output);
       else if (event.type.startsWith('xstate.error.actor.')) await call.reject(event.error);
       else {
         actor.send(event as never);
         await flush();
       }
-      expect(JSON.stringify(actor.getSnapshot().value)).toBe(JSON.stringify((step.state as any).value));
+      const where = `after step ${i} (${describeEvent(event)})`;
+      expect(call.calls.slice(seenCalls), where).toEqual(expected.calls);
+      seenCalls = call.calls.length;
+      expect(shownNow(), where).toEqual(ref);
     }
   });
 });

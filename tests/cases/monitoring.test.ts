@@ -209,10 +209,11 @@ describe.each(DATABASE_KINDS)('ongoing AML monitoring on %s', (kind) => {
     await engine.refresh('un_sc_consolidated');
     const stop = startAmlMonitoring(t.deps, 15);
     try {
-      await expect.poll(async () => (await caseRow(ref))!.lists_version, { timeout: 10_000 }).toEqual(listsVersionOf(engine));
+      // The pass starts by itself (the interval is 15 minutes); wait for its result, however slow the machine.
+      await expect.poll(async () => (await caseRow(ref))!.lists_version, { timeout: 60_000, interval: 200 }).toEqual(listsVersionOf(engine));
     } finally {
       await stop();
     }
     expect((await hitsOf(ref)).some((h) => h.name === NEWCOMER)).toBe(true);
-  });
+  }, 90_000);
 });

@@ -201,8 +201,9 @@ test('setup-password with a wrong token clears local storage and shows the token
 test.describe('with short-lived tokens', () => {
   let short: Awaited<ReturnType<typeof startApp>>;
   test.beforeAll(async () => {
-    // Tokens live 3 seconds and reset links 1 second, so expiry can be seen in real time.
-    short = await startApp({ TOKEN_TTL_MINUTES: '0.05', RESET_TOKEN_TTL_MINUTES: '0.02' });
+    // Tokens live 15 seconds (ample time to sign in on a slow machine) and reset links about one,
+    // so expiry is seen in real time; the tests wait for it by asking the API, not for a fixed time.
+    short = await startApp({ TOKEN_TTL_MINUTES: '0.25', RESET_TOKEN_TTL_MINUTES: '0.02' });
   });
   test.afterAll(async () => short?.stop());
 
@@ -210,15 +211,17 @@ test.describe('with short-lived tokens', () => {
     const since = short.smtp.messages.length;
     await request.post(`${short.url}/api/forgot-password`, { data: { email: SEEDED.analyst.email } });
     const link = linkIn(await short.smtp.waitFor(SEEDED.analyst.email, { since }), '/reset-password');
-    await page.waitForTimeout(1500);
-    await page.goto(link);
     const token = new URL(link).searchParams.get('token')!;
+    await expect
+      .poll(async () => (await (await request.post(`${short.url}/api/verify-token`, { data: { token, type: 'reset' } })).json()).error_message, { timeout: 30_000 })
+      .toBe('Token is expired');
+    await page.goto(link);
     await expect(page).toHaveURL(`${short.url}/token-expired?token=reset&resetToken=${token}`);
     await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/token-expired-en.png' });
   });
 
-  test('a 401 during use sends the user to /login?redirect=session-expired', async ({ page }) => {
+  test('a 401 during use sends the user to /login?redirect=session-expired', async ({ page, request }) => {
     // The browser's clock runs an hour behind, so its own expiry timer stays quiet and the
     // server's 401 'Token has expired' is what ends the session.
     await page.clock.install({ time: new Date(Date.now() - 3_600_000) });
@@ -228,7 +231,10 @@ test.describe('with short-lived tokens', () => {
     await page.getByLabel('Password').fill(SEEDED.analyst.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(`${short.url}/dashboard`);
-    await page.waitForTimeout(3500);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aml.session') ?? '{}').access_token as string);
+    await expect
+      .poll(async () => (await request.get(`${short.url}/api/refresh`, { headers: { authorization: `Bearer ${token}` } })).status(), { timeout: 45_000, intervals: [500] })
+      .toBe(401);
     await page.getByTestId('language-switch').selectOption('de');
     await expect(page).toHaveURL(`${short.url}/login?redirect=session-expired`);
     await expect(page.getByTestId('session-expired-notice')).toBeVisible();

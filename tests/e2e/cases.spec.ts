@@ -87,7 +87,8 @@ test('an analyst screens a misspelled listed name, reviews the entity and decide
   await expect(history).toContainText('Alex Analyst');
   await expect(history).toContainText('Match status: Potential Match → True Positive');
   await expect(history).toContainText('Same person: name and date of birth agree with the listing');
-  await page.waitForTimeout(500); // the drawer's opening animation, for the screenshot
+  // The drawer's opening animation, finished before the screenshot.
+  await history.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await shot(page, 'entity-history-en');
   await page.keyboard.press('Escape');
 

@@ -16,6 +16,16 @@ test('a page chunk that fails to load is named in the error', async ({ page }) =
   await expect(page.getByTestId('chunk-error')).toContainText('Loading chunk forgot-password failed');
 });
 
+test('a build file that does not exist (a chunk of an older release) answers 404, not the page', async ({ request, app }) => {
+  const missing = await request.get(`${app.url}/assets/ForgotPasswordPage-00000000.js`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).not.toContain('<div id="root">');
+  // Client-side routes still get the page.
+  const page = await request.get(`${app.url}/manage-case?caseStatus=Failed`);
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toContain('<div id="root">');
+});
+
 test('the socket connects with the session token and closes on sign-out', async ({ page }) => {
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(ws.url()));

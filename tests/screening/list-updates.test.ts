@@ -18,8 +18,17 @@ const FILES: Record<string, string[]> = { us_bis_dpl: ['dpl.txt'], us_ofac_conso
 
 /** What the stand-in publisher serves: path -> [status, body]. */
 const served = new Map<string, [number, string]>();
-/** Paths the stand-in answers only after this many milliseconds. */
-const delays = new Map<string, number>();
+/** Paths the stand-in holds until the test releases them; `arrived` settles once the request is in. */
+const holds = new Map<string, { arrived: Promise<void>; signal: () => void; release: Promise<void>; open: () => void }>();
+function hold(path: string) {
+  let signal!: () => void;
+  let open!: () => void;
+  const arrived = new Promise<void>((r) => (signal = r));
+  const release = new Promise<void>((r) => (open = r));
+  const entry = { arrived, signal, release, open };
+  holds.set(path, entry);
+  return entry;
+}
 function serveOriginals() {
   for (const [list, files] of Object.entries(FILES)) for (const f of files) served.set(`/${list}/${f}`, [200, readFileSync(join(LISTS_DIR, list, f), 'utf8')]);
 }
@@ -32,8 +41,11 @@ beforeAll(async () => {
   serveOriginals();
   server = createServer(async (req, res) => {
     requests++;
-    const delay = delays.get(req.url ?? '');
-    if (delay) await new Promise((r) => setTimeout(r, delay));
+    const held = holds.get(req.url ?? '');
+    if (held) {
+      held.signal();
+      await held.release;
+    }
     const hit = served.get(req.url ?? '');
     res.writeHead(hit ? hit[0] : 404, { 'content-type': 'text/plain' });
     res.end(hit ? hit[1] : 'not found');
@@ -157,20 +169,22 @@ describe('a refresh of several lists', () => {
       await engine.ready();
       const version = () => engine.status().lists.find((l) => l.id === 'us_ofac_consolidated')!.version;
       const before = version();
-      // The consolidated list changes; the DPL, downloaded after it, answers slowly.
+      // The consolidated list changes; the DPL, downloaded after it, is held until the test lets it through.
       const prim = readFileSync(join(LISTS_DIR, 'us_ofac_consolidated', 'cons_prim.csv'), 'utf8');
       served.set('/us_ofac_consolidated/cons_prim.csv', [200, prim.replace('"DOB 1962; POB Shati."', '"DOB 1963; POB Shati."')]);
-      delays.set('/us_bis_dpl/dpl.txt', 1500);
+      const dpl = hold('/us_bis_dpl/dpl.txt');
       const refreshing = engine.refresh();
-      await new Promise((r) => setTimeout(r, 700));
+      await dpl.arrived;
       // Mid-refresh: the new consolidated version is parsed but not yet screened against, and not reported.
       expect(engine.getEntity('us_ofac_consolidated:9639')!.birth_dates).toEqual([{ year: 1962 }]);
       expect(version()).toBe(before);
+      dpl.open();
       await refreshing;
       expect(engine.getEntity('us_ofac_consolidated:9639')!.birth_dates).toEqual([{ year: 1963 }]);
       expect(version()).not.toBe(before);
     } finally {
-      delays.clear();
+      for (const held of holds.values()) held.open();
+      holds.clear();
       serveOriginals();
       await engine.close();
     }
@@ -184,12 +198,11 @@ describe('the refresh schedule', () => {
     try {
       await engine.ready();
       const start = requests;
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(requests - start).toBeGreaterThanOrEqual(2);
-      const history = await engine.loadHistory('us_bis_dpl');
-      expect(history.filter((h) => h.origin === 'download').length).toBeGreaterThanOrEqual(2);
+      // Two scheduled downloads, however slowly the machine gets to them.
+      await expect.poll(() => requests - start, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(async () => (await engine.loadHistory('us_bis_dpl')).filter((h) => h.origin === 'download').length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     } finally {
       await engine.close();
     }
-  });
+  }, 90_000);
 });
