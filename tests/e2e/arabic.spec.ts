@@ -109,6 +109,8 @@ test('Latin names ending in a period keep the period at their end in Arabic', as
   await expect(page.getByTestId('key-data')).toBeVisible();
   expect(await periodSide(page.getByTestId('page-title'), COMPANY)).toBe('end');
   expect(await periodSide(page.locator('nav:has(ol)'), COMPANY)).toBe('end');
+  // A screen reader names the breadcrumb in the page's language too.
+  await expect(page.getByRole('navigation', { name: 'مسار التنقل' })).toBeVisible();
   expect(await periodSide(page.getByTestId('key-data'), COMPANY)).toBe('end');
   await page.screenshot({ path: `${SCREENS}/arabic-entity.png` });
 

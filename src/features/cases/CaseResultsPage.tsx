@@ -40,8 +40,9 @@ function Separator() {
 }
 
 export function CaseBreadcrumbs({ reference, entity }: { reference: string; entity?: string }) {
+  const intl = useIntl();
   return (
-    <Breadcrumb.Root mb="4" size="sm">
+    <Breadcrumb.Root mb="4" size="sm" aria-label={intl.formatMessage({ id: 'a11y.breadcrumb' })}>
       <Breadcrumb.List>
         <Breadcrumb.Item>
           <Breadcrumb.Link asChild>
