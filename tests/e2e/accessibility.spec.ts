@@ -10,7 +10,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { codeIn, linkIn } from '../helpers/smtp';
 import { describeReports, scanPage, screenKey, type ScreenReport } from './axe';
-import { SEEDED, apiToken, expect, test, type RunningApp } from './fixtures';
+import { SEEDED, apiToken, expect, screenByApi, test, type RunningApp } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
@@ -43,13 +43,6 @@ async function twoFactorAccount(request: APIRequestContext, app: RunningApp, pre
   const code = codeIn(await app.smtp.waitFor(account.email, { since }));
   expect((await request.post(`${app.url}/api/configure-otp`, { data: { action: 'confirm', code }, headers: auth })).ok()).toBe(true);
   return account;
-}
-
-async function createCase(request: APIRequestContext, app: RunningApp, token: string, search_term: string, entity_type = 'person') {
-  const res = await request.post(`${app.url}/api/search`, { headers: { authorization: `Bearer ${token}` }, data: { search_term, entity_type }, timeout: 60_000 });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`search failed: ${JSON.stringify(body)}`);
-  return body.reference as string;
 }
 
 /** Heading levels that skip, pages without a main landmark or with two banners, content outside landmarks. */
@@ -99,7 +92,7 @@ for (const language of ['en', 'ar'] as const) {
   test(`every screen passes axe (${language})`, async ({ page, request, app, checkedScreens }) => {
     const survey = new Survey(page, checkedScreens, language);
     const [me, coded] = await Promise.all([ownAdministrator(request, app, language === 'en' ? 'Ellen' : 'Amal'), twoFactorAccount(request, app, `codes-${language}`)]);
-    const reference = await createCase(request, app, me.token, 'Aiman al Zawahri');
+    const reference = await screenByApi(request, app.url, me.token, 'Aiman al Zawahri');
 
     // Public pages.
     await page.goto('/login');

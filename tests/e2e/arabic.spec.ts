@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { linkIn } from '../helpers/smtp';
-import { SEEDED, apiToken, expect, test, type RunningApp } from './fixtures';
+import { SEEDED, apiToken, expect, screenByApi, test, type RunningApp } from './fixtures';
 
 test.setTimeout(120_000);
 
@@ -84,9 +84,7 @@ test('the Arabic sidebar has no English heading or item', async ({ page, request
 test('Latin names ending in a period keep the period at their end in Arabic', async ({ page, request, app }) => {
   const me = await ownAdministrator(request, app);
   expect((await request.post(`${app.url}/api/create-role`, { headers: me.auth, data: { name: ROLE, permissions: ['view_dashboard'] } })).ok()).toBe(true);
-  const res = await request.post(`${app.url}/api/search`, { headers: { authorization: `Bearer ${me.token}` }, data: { search_term: COMPANY, entity_type: 'company' }, timeout: 60_000 });
-  expect(res.ok()).toBe(true);
-  const reference = (await res.json()).reference as string;
+  const reference = await screenByApi(request, app.url, me.token, COMPANY, 'company');
   await signInInArabic(page, me);
 
   // The list of cases.
@@ -123,8 +121,7 @@ test('Latin names ending in a period keep the period at their end in Arabic', as
 
 test('previous and next arrows point the reading way', async ({ page, request, app }) => {
   const me = await ownAdministrator(request, app);
-  const res = await request.post(`${app.url}/api/search`, { headers: { authorization: `Bearer ${me.token}` }, data: { search_term: 'Aiman al Zawahri', entity_type: 'person' }, timeout: 60_000 });
-  const reference = (await res.json()).reference as string;
+  const reference = await screenByApi(request, app.url, me.token, 'Aiman al Zawahri');
   await signInInArabic(page, me);
   await page.goto(`/case/${reference}`);
   await page.getByTestId('hit-link').first().click();

@@ -8,7 +8,7 @@
  * Arabic are saved for review.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SEEDED, apiToken, expect, signIn, test } from './fixtures';
+import { SEEDED, apiToken, expect, inArabic, screenByApi, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -21,8 +21,6 @@ async function call(request: APIRequestContext, base: string, token: string, pat
   if (!res.ok()) throw new Error(`${path} failed: ${JSON.stringify(body)}`);
   return body;
 }
-const createCase = async (request: APIRequestContext, base: string, token: string, search_term: string) =>
-  (await call(request, base, token, '/search', { search_term, entity_type: 'person' })).reference as string;
 
 const number = async (page: Page, key: string) => Number((await page.getByTestId(`count-${key}`).innerText()).replace(/[^\d]/g, ''));
 const references = (page: Page) => page.getByTestId('cases-table').getByTestId('case-reference').allInnerTexts();
@@ -70,7 +68,7 @@ test('/demo sends a user of a normal organisation home, and a signed-out visitor
 
 test('the dashboard has a card for every case status, and they add up to the total', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const reference = await createCase(request, app.url, token, 'Bernie Sandrs');
+  const reference = await screenByApi(request, app.url, token, 'Bernie Sandrs');
   await call(request, app.url, token, '/decision-review', { references: [reference], case_status: 'Passed Conditionally' });
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -89,7 +87,7 @@ test('the dashboard has a card for every case status, and they add up to the tot
 
 test('dates read the same unambiguous way and say what they are', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const reference = await createCase(request, app.url, token, 'Aiman al Zawahiri');
+  const reference = await screenByApi(request, app.url, token, 'Aiman al Zawahiri');
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/case/${reference}`);
@@ -111,7 +109,7 @@ test('dates read the same unambiguous way and say what they are', async ({ page,
 
 test('monitoring switched on for one entity shows on for its case, in the case panel and Manage Case', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const reference = await createCase(request, app.url, token, 'Mohammed Omar');
+  const reference = await screenByApi(request, app.url, token, 'Mohammed Omar');
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/case/${reference}`);
@@ -135,7 +133,7 @@ test('monitoring switched on for one entity shows on for its case, in the case p
 
 test('Manage Case keeps its filters in the address: reload keeps them, Back restores the previous ones', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  for (const name of ['Nancy Pelosy', 'Zzyzx Qwertyuiop Nobody', 'Bernie Sandrs']) await createCase(request, app.url, token, name);
+  for (const name of ['Nancy Pelosy', 'Zzyzx Qwertyuiop Nobody', 'Bernie Sandrs']) await screenByApi(request, app.url, token, name);
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/manage-case');
@@ -185,12 +183,10 @@ test('Manage Case keeps its filters in the address: reload keeps them, Back rest
 
 test('the same screens in Arabic', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const reference = await createCase(request, app.url, token, 'Aiman al Zawahiri');
+  const reference = await screenByApi(request, app.url, token, 'Aiman al Zawahiri');
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId('language-switch').selectOption('ar');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  try {
+  await inArabic(page, async () => {
     await page.getByTestId('dashboard-preset').selectOption('all_time');
     await expect(page.getByTestId('tile-passed_conditionally')).toContainText('مقبولة بشروط');
     await shot(page, 'dashboard-ar');
@@ -209,8 +205,5 @@ test('the same screens in Arabic', async ({ page, request, app }) => {
     await page.goto('/manage-case?caseStatus=For%20Review');
     await expect(page.getByTestId('cases-table').getByTestId('table-row').first()).toBeVisible();
     await shot(page, 'manage-case-ar');
-  } finally {
-    await page.getByTestId('language-switch').selectOption('en');
-    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  }
+  });
 });

@@ -6,19 +6,12 @@
  * cases; see the dashboard counts change; the same screens in Arabic.
  */
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
-import { SEEDED, apiToken, expect, signIn, test } from './fixtures';
+import { SEEDED, apiToken, expect, inArabic, screenByApi, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-
-async function createCase(request: APIRequestContext, base: string, token: string, search_term: string) {
-  const res = await request.post(`${base}/api/search`, { headers: { authorization: `Bearer ${token}` }, data: { search_term, entity_type: 'person' }, timeout: 60_000 });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`search failed: ${JSON.stringify(body)}`);
-  return body.reference as string;
-}
 
 async function count(page: Page, key: string) {
   const text = await page.getByTestId(`count-${key}`).innerText();
@@ -109,9 +102,9 @@ test('an analyst screens a misspelled listed name, reviews the entity and decide
 
 test('Manage Case filters, exports and bulk-reviews, and the dashboard follows', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const first = await createCase(request, app.url, token, 'Nancy Pelosy');
-  const second = await createCase(request, app.url, token, 'Bernie Sandrs');
-  await createCase(request, app.url, token, 'Zzyzx Qwertyuiop Nobody');
+  const first = await screenByApi(request, app.url, token, 'Nancy Pelosy');
+  const second = await screenByApi(request, app.url, token, 'Bernie Sandrs');
+  await screenByApi(request, app.url, token, 'Zzyzx Qwertyuiop Nobody');
 
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -178,12 +171,10 @@ test('Manage Case filters, exports and bulk-reviews, and the dashboard follows',
 
 test('the case screens read right-to-left in Arabic', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const reference = await createCase(request, app.url, token, 'Aiman al Zawahiri');
+  const reference = await screenByApi(request, app.url, token, 'Aiman al Zawahiri');
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId('language-switch').selectOption('ar');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  try {
+  await inArabic(page, async () => {
     await page.getByTestId('dashboard-preset').selectOption('today');
     await expect(page.getByTestId('page-title')).toHaveText('لوحة المعلومات');
     await expect(page.getByTestId('count-total')).toBeVisible();
@@ -203,15 +194,12 @@ test('the case screens read right-to-left in Arabic', async ({ page, request, ap
     await page.goto('/manage-case');
     await expect(page.getByTestId('cases-table').getByTestId('table-row').first()).toBeVisible();
     await shot(page, 'manage-case-ar');
-  } finally {
-    await page.getByTestId('language-switch').selectOption('en');
-    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  }
+  });
 });
 
 test('a case assigned by someone else announces itself live to the assignee', async ({ page, request, app }) => {
   const adminToken = await apiToken(request, app.url, SEEDED.admin);
-  const reference = await createCase(request, app.url, adminToken, 'Bernie Sandrs');
+  const reference = await screenByApi(request, app.url, adminToken, 'Bernie Sandrs');
   const people = await (await request.get(`${app.url}/api/case-assignees`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
   const analyst = people.data.find((u: { email: string }) => u.email === SEEDED.analyst.email);
 
@@ -231,7 +219,7 @@ test('a case assigned by someone else announces itself live to the assignee', as
 
 test('several entities of a case are cleared as false positives at once', async ({ page, request, app }) => {
   const token = await apiToken(request, app.url, SEEDED.analyst);
-  const reference = await createCase(request, app.url, token, 'Mohammed Omar');
+  const reference = await screenByApi(request, app.url, token, 'Mohammed Omar');
   await signIn(page, SEEDED.analyst);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/case/${reference}`);

@@ -122,3 +122,27 @@ export async function apiToken(request: APIRequestContext, base: string, account
   if (!body.access_token) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.access_token;
 }
+
+/** Screens a name through the API as the token's user and answers the new case's reference (set-up, not under test). */
+export async function screenByApi(request: APIRequestContext, base: string, token: string, search_term: string, entity_type: 'person' | 'company' | 'location' = 'person'): Promise<string> {
+  const res = await request.post(`${base}/api/search`, { headers: { authorization: `Bearer ${token}` }, data: { search_term, entity_type }, timeout: 60_000 });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`search failed: ${JSON.stringify(body)}`);
+  return body.reference as string;
+}
+
+/**
+ * Runs steps with the signed-in page in Arabic and switches back to English
+ * afterwards, whatever happens: the header's switch saves the language in the
+ * user's profile, which the worker's later tests sign in with.
+ */
+export async function inArabic(page: Page, steps: () => Promise<void>) {
+  await page.getByTestId('language-switch').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  try {
+    await steps();
+  } finally {
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  }
+}

@@ -4,8 +4,8 @@
  * under its own name, focus is visible, dialogs keep the focus inside, Escape
  * closes them and the focus goes back to what opened them.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { SEEDED, apiToken, expect, test, type RunningApp } from './fixtures';
+import type { Page } from '@playwright/test';
+import { SEEDED, apiToken, expect, screenByApi, test } from './fixtures';
 
 test.setTimeout(90_000);
 
@@ -58,13 +58,6 @@ async function focusOutlineContrast(page: Page): Promise<number> {
     const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
     return 1.05 / (luminance + 0.05);
   });
-}
-
-async function createCase(request: APIRequestContext, app: RunningApp, search_term: string) {
-  const token = await apiToken(request, app.url, SEEDED.analyst);
-  const res = await request.post(`${app.url}/api/search`, { headers: { authorization: `Bearer ${token}` }, data: { search_term, entity_type: 'person' }, timeout: 60_000 });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).reference as string;
 }
 
 test('signing in with the keyboard alone', async ({ page }) => {
@@ -171,7 +164,7 @@ test('Create New Case: skip link first, then every control in order under its ow
 });
 
 test('dialogs: every control reachable, focus kept inside, Escape closes, focus returns', async ({ page, request, app }) => {
-  const reference = await createCase(request, app, 'Aiman al Zawahri');
+  const reference = await screenByApi(request, app.url, await apiToken(request, app.url, SEEDED.analyst), 'Aiman al Zawahri');
   await page.goto('/login');
   await page.locator('input[name=email]').fill(SEEDED.analyst.email);
   await page.locator('input[name=password]').fill(SEEDED.analyst.password);
