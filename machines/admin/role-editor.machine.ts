@@ -8,8 +8,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../../common/messages';
 import { validateRoleName } from '../../common/validation';
-import { failureField, toApiFailure } from '../session/api-failure';
-import type { ApiFailure } from '../session/session.types';
+import { failureField, toApiFailure } from '../shared/api-failure';
+import type { ApiFailure } from '../shared/api-failure';
 import { sameSelection, toggleArea, togglePermission, type Catalogue, type CataloguePermission } from './permission-selection';
 
 // ---------------------------------------------------------------- Actor I/O

@@ -6,8 +6,8 @@
  * form with the message.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { failureFields } from '../session/api-failure';
-import type { ApiFailure } from '../session/session.types';
+import { failureFields } from '../shared/api-failure';
+import type { ApiFailure } from '../shared/api-failure';
 
 export interface CreateCaseContext {
   reference: string | null;

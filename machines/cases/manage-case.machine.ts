@@ -16,8 +16,8 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CaseView } from '../../common/cases';
 import type { MessageId } from '../../common/messages';
 import { validateDateRange } from '../../common/validation';
-import { toApiFailure } from '../session/api-failure';
-import type { ApiFailure } from '../session/session.types';
+import { toApiFailure } from '../shared/api-failure';
+import type { ApiFailure } from '../shared/api-failure';
 import { searchFromView, sortedBy, viewFromSearch, withFilters, type CaseListFilters, type CaseListView } from './case-list-query';
 import type { CaseSortKey } from '../../common/cases';
 

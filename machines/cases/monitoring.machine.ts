@@ -6,7 +6,7 @@
  * server does not hold.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { failureFields } from '../session/api-failure';
+import { failureFields } from '../shared/api-failure';
 
 export interface MonitoringContext {
   enabled: boolean;

@@ -10,7 +10,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CaseStatus, MatchStatus, RiskLevel } from '../../common/enums';
 import type { MessageId } from '../../common/messages';
 import { validateComment } from '../../common/validation';
-import { failureFields } from '../session/api-failure';
+import { failureFields } from '../shared/api-failure';
 
 export type ReviewTarget = { kind: 'entities'; reference: string; ids: string[] } | { kind: 'cases'; references: string[] };
 

@@ -4,7 +4,7 @@
  * The request is supplied with .provide({ actors: { submit } }).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { failureFields } from '../session/api-failure';
+import { failureFields } from '../shared/api-failure';
 
 export const submitMachine = setup({
   types: {

@@ -7,8 +7,8 @@
  */
 import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { NotificationView } from '../../common/notifications';
-import { toApiFailure } from '../session/api-failure';
-import type { ApiFailure } from '../session/session.types';
+import { toApiFailure } from '../shared/api-failure';
+import type { ApiFailure } from '../shared/api-failure';
 
 export type NotificationTab = 'all' | 'unread';
 

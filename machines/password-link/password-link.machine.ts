@@ -6,7 +6,7 @@
  * its kind and the guards decide.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiFailure } from '../session/session.types';
+import type { ApiFailure } from '../shared/api-failure';
 
 export type LinkKind = 'reset' | 'setup';
 

@@ -7,7 +7,7 @@
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isOtpChallenge, type OtpChallenge } from '../../common/session';
-import { failureValues, toApiFailure } from './api-failure';
+import { failureValues, toApiFailure } from '../shared/api-failure';
 import type { AuthState, LoginAnswer, LoginInput, SessionContext, SessionEvent, SessionInput, VerifyInput } from './session.types';
 
 const TOKEN_EXPIRED_MESSAGE = 'Token has expired';

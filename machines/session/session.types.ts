@@ -57,9 +57,4 @@ export interface VerifyInput {
 
 export type { AuthState, LoginAnswer };
 
-/** What the API client raises: the HTTP status and the message chosen by section 8's priority. */
-export interface ApiFailure {
-  status: number | null;
-  message: string;
-  code?: string;
-}
+export type { ApiFailure } from '../shared/api-failure';

@@ -6,8 +6,8 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../../common/messages';
-import { toApiFailure } from '../session/api-failure';
-import type { ApiFailure } from '../session/session.types';
+import { toApiFailure } from '../shared/api-failure';
+import type { ApiFailure } from '../shared/api-failure';
 
 export interface SecretKeyInfo {
   has_key: boolean;

@@ -9,8 +9,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../../common/messages';
 import { validateOtpCode } from '../../common/validation';
-import { toApiFailure } from '../session/api-failure';
-import type { ApiFailure, AuthState } from '../session/session.types';
+import { toApiFailure } from '../shared/api-failure';
+import type { ApiFailure } from '../shared/api-failure';
+import type { AuthState } from '../session/session.types';
 
 export type TwoFactorMethod = 'email' | 'app';
 

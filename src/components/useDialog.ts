@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { dialogMachine } from '@machines/admin/dialog.machine';
+import { dialogMachine } from '@machines/shared/dialog.machine';
 
 export function useDialog<Target = unknown, Output = unknown>(
   submit: (target: Target, values: Record<string, unknown>) => Promise<Output>,

@@ -2,7 +2,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { listMachine, type Filters, type ListInput, type Page } from '@machines/admin/list.machine';
+import { listMachine, type Filters, type ListInput, type Page } from '@machines/shared/list.machine';
 
 export function useList<Row>(load: (query: { filters: Filters; page: number; pageSize: number }) => Promise<Page<Row>>, input: ListInput = {}) {
   const loadRef = useRef(load);

@@ -6,7 +6,7 @@
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { MESSAGES } from '@common/messages';
-import type { ApiFailure } from '@machines/session/session.types';
+import type { ApiFailure } from '@machines/shared/api-failure';
 import { pickErrorText } from './errors';
 
 /** Calls whose 401 is an answer about credentials, not about the session. */

@@ -1,8 +1,8 @@
 /** The paged-list and one-request-dialog statecharts the administration screens run on. */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { dialogMachine } from '../../machines/admin/dialog.machine';
-import { listMachine, type ListInput } from '../../machines/admin/list.machine';
+import { dialogMachine } from '../../machines/shared/dialog.machine';
+import { listMachine, type ListInput } from '../../machines/shared/list.machine';
 import { deferredCalls, failure, flush } from './harness';
 
 const page = (n: number, total: number) => ({ data: Array.from({ length: n }, (_, i) => ({ id: i })), total });

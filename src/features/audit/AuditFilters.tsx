@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '@common/messages';
 import { AUDIT_CATEGORIES } from '@common/schemas/admin';
 import { validateFilterDate } from '@common/validation';
-import type { Filters } from '@machines/admin/list.machine';
+import type { Filters } from '@machines/shared/list.machine';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/Select';
 

@@ -1,6 +1,6 @@
 /** The audit-history and feedback calls as the audit screen uses them. */
 import type { AuditCategory } from '@common/schemas/admin';
-import type { Filters, Page } from '@machines/admin/list.machine';
+import type { Filters, Page } from '@machines/shared/list.machine';
 import { api, downloadFile } from '../../lib/api';
 
 export interface AuditEvent {

@@ -9,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
 import { useSearch } from 'wouter';
 import { sessionActor } from '../../app/session';
 import { ServerError } from '../../components/ServerError';
-import type { ApiFailure } from '@machines/session/session.types';
+import type { ApiFailure } from '@machines/shared/api-failure';
 import { api } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
 import { BackToSignIn } from './BackToSignIn';

@@ -1,5 +1,5 @@
 /** The roles calls as the roles screen uses them. */
-import type { Page } from '@machines/admin/list.machine';
+import type { Page } from '@machines/shared/list.machine';
 import type { Catalogue } from '@machines/admin/permission-selection';
 import type { LoadedRole, SaveRoleInput } from '@machines/admin/role-editor.machine';
 import { api } from '../../lib/api';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '@common/messages';
-import type { Filters } from '@machines/admin/list.machine';
+import type { Filters } from '@machines/shared/list.machine';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/Select';
 import { messageById } from '../../lib/i18n';

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { LuMail, LuSmartphone, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useTable } from '@tanstack/react-table';
-import type { Page } from '@machines/admin/list.machine';
+import type { Page } from '@machines/shared/list.machine';
 import { selectPermissionNames, selectUser } from '@machines/session/session.selectors';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';

@@ -1,5 +1,5 @@
 /** The users calls as the users screen uses them, and the shapes they answer with. */
-import { isFilled, type Filters, type Page } from '@machines/admin/list.machine';
+import { isFilled, type Filters, type Page } from '@machines/shared/list.machine';
 import { api } from '../../lib/api';
 
 export interface AdminUser {

@@ -3,7 +3,12 @@
  * (status, message chosen by section 8's priority, code); anything else thrown
  * (a network error, a string) is kept as its text with no status.
  */
-import type { ApiFailure } from './session.types';
+/** What the API client raises: the HTTP status and the message chosen by section 8's priority. */
+export interface ApiFailure {
+  status: number | null;
+  message: string;
+  code?: string;
+}
 
 export function toApiFailure(error: unknown): ApiFailure {
   const raised = error as Partial<ApiFailure> | null | undefined;

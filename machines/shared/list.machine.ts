@@ -8,8 +8,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../../common/messages';
-import { toApiFailure } from '../session/api-failure';
-import type { ApiFailure } from '../session/session.types';
+import { toApiFailure } from './api-failure';
+import type { ApiFailure } from './api-failure';
 
 export type Filters = Record<string, string>;
 

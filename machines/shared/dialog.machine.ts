@@ -7,7 +7,7 @@
  * The request is supplied with .provide({ actors: { submit } }).
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { failureField, failureFields } from '../session/api-failure';
+import { failureField, failureFields } from './api-failure';
 
 export interface DialogContext {
   /** What the dialog acts on (a user, a role), or null for "new". */
