@@ -4,6 +4,10 @@
  *   --runs N         timed calls per list query (default 40, after 5 warm-up calls)
  *   --postgres       run on the Postgres server of TEST_POSTGRES_URL (a fresh database) instead of PGlite
  *   --json           print one JSON object with every figure
+ *   --create         measure case creation instead: C clients (--concurrency, default 10) of one
+ *                    organisation create cases (--creations N in all, default 400) through POST /api/search
+ *                    on the real HTTP server, screening against every list (--lists a,b for fewer);
+ *                    prints creations per second and p50/p95/p99 latency
  * Run through npm (node --expose-gc) so the live heap after collection can be sampled.
  * Seeds N cases into one organisation (statuses, risk levels, relevance, dates over
  * a year, assignees, comments), then, through the real HTTP server on loopback:
@@ -20,7 +24,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import { createDeps, prepareDatabase } from '../server/start';
-import type { ScreeningEngine } from '../server/screening';
+import { createScreeningEngine, type ScreeningEngine } from '../server/screening';
+import { readQueries } from '../server/screening/evaluation';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -167,7 +172,80 @@ async function timeExport(base: string, token: string, format: 'csv' | 'xlsx', q
   };
 }
 
+/** Case creation by several clients of one organisation at once: what the organisation's credit lock lets through. */
+async function benchCreate() {
+  const creations = value('--creations', 400);
+  const concurrency = value('--concurrency', 10);
+  const listsArg = args.indexOf('--lists') >= 0 ? args[args.indexOf('--lists') + 1]?.split(',') : undefined;
+  const { db, drop, kind } = await openBenchDatabase();
+  const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aml-bench-')), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), serveStatic: false };
+  await prepareDatabase(config, db);
+  const engine = createScreeningEngine({ listsDir: config.listsDir, lists: listsArg, workers: 1 });
+  const deps = createDeps(config, db, { info: () => {}, warn: () => {}, error: console.error }, { screening: engine });
+  await deps.jobs.start();
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  try {
+    await engine.ready();
+    // Credits stay exact under this load, but the bench measures throughput, not the limit.
+    await db.query("UPDATE organisations SET aml_screening_credits_alloted = NULL, daily_search_limit = NULL WHERE slug = 'northwind'");
+    const tokens: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const account = i % 2 ? { email: config.analystEmail, password: config.analystPassword } : { email: config.adminEmail, password: config.adminPassword };
+      const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+      tokens.push((await login.json()).access_token as string);
+    }
+    const names = [...readQueries(join(import.meta.dirname, '..', 'bench', 'screening', 'hits.csv')), ...readQueries(join(import.meta.dirname, '..', 'bench', 'screening', 'none.csv'))].map(
+      (q) => q.query.search_term,
+    );
+    const create = async (token: string, n: number) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ search_term: names[n % names.length], entity_type: 'person' }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`search failed: ${JSON.stringify(body)}`);
+      return performance.now() - t0;
+    };
+    // Warm-up: JIT, connection pool, statement plans.
+    await Promise.all(tokens.map((token, i) => create(token, i)));
+    let next = 0;
+    const times: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token) => {
+        for (let n = next++; n < creations; n = next++) times.push(await create(token, n));
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    const result = {
+      database: kind,
+      mode: 'create',
+      lists_entities: engine.status().lists.reduce((n, l) => n + l.entities, 0),
+      concurrency,
+      creations,
+      seconds: +seconds.toFixed(2),
+      creations_per_second: +(creations / seconds).toFixed(1),
+      p50_ms: +percentile(times, 50).toFixed(1),
+      p95_ms: +percentile(times, 95).toFixed(1),
+      p99_ms: +percentile(times, 99).toFixed(1),
+    };
+    if (asJson) console.log(JSON.stringify(result));
+    else say(`${creations} cases created by ${concurrency} clients on ${kind} in ${result.seconds} s: ${result.creations_per_second}/s, p50 ${result.p50_ms} ms, p95 ${result.p95_ms} ms, p99 ${result.p99_ms} ms`);
+  } finally {
+    await app.close();
+    await deps.jobs.stop();
+    await engine.close();
+    await drop();
+  }
+}
+
 async function main() {
+  if (flag('--create')) return benchCreate();
   const { db, drop, kind } = await openBenchDatabase();
   const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aml-bench-')), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), serveStatic: false };
   await prepareDatabase(config, db);

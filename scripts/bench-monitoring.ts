@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { runAmlMonitoringPass } from '../server/monitoring/aml-monitor';
+import { runAmlMonitoringPass } from '../server/cases/monitoring';
 import { createScreeningEngine } from '../server/screening';
 import { readQueries } from '../server/screening/evaluation';
 import { createDeps, prepareDatabase } from '../server/start';

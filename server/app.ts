@@ -11,7 +11,7 @@ import { LIMITS } from '../common/constants';
 import { authRoutes } from './auth/routes';
 import { listsHealth } from './cases/engine';
 import { caseRoutes } from './cases/routes';
-import { dashboardRoutes } from './dashboard/routes';
+import { dashboardRoutes } from './cases/dashboard-routes';
 import { referenceRoutes } from './reference/routes';
 import type { Deps } from './deps';
 import { registerBodyParsers } from './http/body';

@@ -5,6 +5,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { ApiRoute } from './http/routes';
+import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/bus';
 import type { ScreeningEngine } from './screening';
@@ -23,6 +24,8 @@ export interface Deps {
   realtime: Realtime;
   /** The screening engine; it loads the lists in the background, so check status() or await ready(). */
   screening: ScreeningEngine;
+  /** The durable job queue (server/jobs/queue.ts); started before the server listens, its workers run in startServer. */
+  jobs: JobQueue;
   /** Routes registered so far, for the OpenAPI document. */
   routes: ApiRoute[];
 }

@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type Db } from './db/client';
+import { openDatabase, type Db, type Queryable } from './db/client';
 import { migrate } from './db/migrate';
 import { syncPermissions } from './db/permissions-sync';
 import { seedIfEmpty, type SeedAccount } from './db/seed';
 import type { Deps, Logger } from './deps';
 import { createLogger, serverLogger } from './logging';
 import { createMailer } from './mail/mailer';
-import { startAmlMonitoring } from './monitoring/aml-monitor';
+import { createJobQueue } from './jobs/queue';
+import { defineAmlMonitoringJobs, enqueueAmlMonitoringSweep, startAmlMonitoring } from './cases/monitoring';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { createScreeningEngine, type ScreeningEngine } from './screening';
@@ -36,20 +37,27 @@ export async function prepareDatabase(config: Config, existing?: Db) {
   return { db, seeded };
 }
 
+/** The services; the job queue's kinds are declared here, and `deps.jobs.start()` must run before anything is enqueued. */
 export function createDeps(config: Config, db: Db, log: Logger, options: { screening?: ScreeningEngine } = {}): Deps {
-  return {
+  const deps: Deps = {
     config,
     db,
     log,
     // Loads the lists in the background: the server listens at once and /api/health tells when they are ready.
-    screening: options.screening ?? startScreeningEngine(config, db, log),
+    screening: options.screening ?? startScreeningEngine(config, db, log, async (tx) => {
+      // A change recorded while the queue is still starting needs no job: the sweep enqueued once the lists are ready covers it.
+      if (deps.jobs.started && config.monitoringIntervalMinutes > 0) await enqueueAmlMonitoringSweep(deps.jobs, tx);
+    }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: log.info }),
     realtime: createRealtime(db),
+    jobs: createJobQueue(db, log),
     routes: [],
   };
+  defineAmlMonitoringJobs(deps, deps.jobs);
+  return deps;
 }
 
-function startScreeningEngine(config: Config, db: Db, log: Logger): ScreeningEngine {
+function startScreeningEngine(config: Config, db: Db, log: Logger, onListChanged: (tx: Queryable) => Promise<void>): ScreeningEngine {
   const started = Date.now();
   // The directory copy is served first; the publishers' files then replace it on the schedule, and a
   // failed download (no network, a broken file) leaves the last good version in service.
@@ -57,6 +65,7 @@ function startScreeningEngine(config: Config, db: Db, log: Logger): ScreeningEng
     listsDir: config.listsDir,
     db,
     fetch: { intervalMinutes: config.listUpdateIntervalMinutes, baseUrl: config.listMirrorUrl },
+    onListChanged,
   });
   engine.ready().then(
     () => log.info(`screening lists loaded in ${Date.now() - started} ms from ${config.listsDir}`),
@@ -74,6 +83,8 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   const app = await buildApp(deps, { logger });
   await app.ready();
   const sockets = await attachSocketServer(app.server, deps);
+  await deps.jobs.start();
+  await deps.jobs.work();
   const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -85,6 +96,8 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
     seeded,
     async close() {
       await stopMonitoring();
+      // Jobs under way finish (or, past the time limit, are left to their lease) before the database closes.
+      await deps.jobs.stop();
       await sockets.close();
       await app.close();
       await deps.screening.close();

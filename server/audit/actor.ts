@@ -2,9 +2,9 @@
  * Recording an administrative action with who did it and from where: the
  * signed-in caller of the request is the actor, the request gives the address.
  */
-import type { Queryable } from '../db/client';
 import type { AuthContext } from '../auth/sessions';
-import { recordAudit } from './record';
+import type { OrgDb } from '../db/tenant';
+import { recordOrganisationAudit } from './record';
 
 export interface RequestActor {
   auth: AuthContext;
@@ -13,14 +13,13 @@ export interface RequestActor {
 }
 
 export function auditAction(
-  db: Queryable,
+  org: OrgDb,
   ctx: RequestActor,
   action: string,
   target?: { type: string; id: string },
   details: Record<string, unknown> = {},
 ) {
-  return recordAudit(db, {
-    organisation_id: ctx.auth.organisation.id,
+  return recordOrganisationAudit(org, {
     actor_user_id: ctx.auth.user.id,
     actor_email: ctx.auth.user.email,
     action,

@@ -5,9 +5,10 @@
  */
 import type { AuditCategory, AuditFilters } from '../../common/schemas/admin';
 import { validateFilterDate } from '../../common/validation';
-import type { Queryable, Row } from '../db/client';
+import type { Row } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
-import { likePattern } from '../users/queries';
+import { likePattern } from '../db/like';
 
 /** Which recorded actions each category of the filter covers. */
 const CATEGORY_PATTERNS: Record<AuditCategory, string[]> = {
@@ -24,9 +25,9 @@ function dayStart(date: string, tzOffset: number): Date {
   return new Date(Date.UTC(y, m - 1, d) + tzOffset * 60_000);
 }
 
-export function auditWhere(organisationId: string, filters: AuditFilters) {
-  const where = ['a.organisation_id = $1'];
-  const params: unknown[] = [organisationId];
+export function auditWhere(filters: AuditFilters) {
+  const where = ['a.organisation_id = $org'];
+  const params: unknown[] = [];
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
     where.push(clause(`$${params.length}`));
@@ -65,10 +66,10 @@ export function toAuditView(row: Row) {
 }
 export type AuditView = ReturnType<typeof toAuditView>;
 
-export async function listAudit(db: Queryable, organisationId: string, filters: AuditFilters, page: number, pageSize: number) {
-  const { where, params } = auditWhere(organisationId, filters);
-  const count = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events a LEFT JOIN users u ON u.id = a.actor_user_id WHERE ${where}`, params);
-  const rows = await db.query(`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+export async function listAudit(org: OrgDb, filters: AuditFilters, page: number, pageSize: number) {
+  const { where, params } = auditWhere(filters);
+  const count = await org.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events a LEFT JOIN users u ON u.id = a.actor_user_id WHERE ${where}`, params);
+  const rows = await org.query(`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
     ...params,
     pageSize,
     (page - 1) * pageSize,
@@ -79,8 +80,8 @@ export async function listAudit(db: Queryable, organisationId: string, filters: 
 /** The export reads at most this many events, newest first; a wider range is narrowed with the filters. */
 export const AUDIT_EXPORT_LIMIT = 50_000;
 
-export async function exportAudit(db: Queryable, organisationId: string, filters: AuditFilters) {
-  const { where, params } = auditWhere(organisationId, filters);
-  const rows = await db.query(`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${AUDIT_EXPORT_LIMIT}`, params);
+export async function exportAudit(org: OrgDb, filters: AuditFilters) {
+  const { where, params } = auditWhere(filters);
+  const rows = await org.query(`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${AUDIT_EXPORT_LIMIT}`, params);
   return rows.map(toAuditView);
 }

@@ -22,8 +22,8 @@ export function auditRoutes() {
       summary: "The organisation's audit trail, newest first, filtered by category, actor and days.",
       access: VIEW,
       query: AuditQuery,
-      async handler({ deps, auth, query }) {
-        const { total, rows } = await listAudit(deps.db, auth.organisation.id, query, query.page, query.page_size);
+      async handler({ org, query }) {
+        const { total, rows } = await listAudit(org, query, query.page, query.page_size);
         return pageOf(query, total, rows);
       },
     }),
@@ -35,8 +35,8 @@ export function auditRoutes() {
       summary: 'The filtered audit trail as a CSV file (at most 50,000 events, newest first).',
       access: VIEW,
       query: AuditExportQuery,
-      async handler({ deps, auth, query, reply }) {
-        const events = await exportAudit(deps.db, auth.organisation.id, query);
+      async handler({ org, query, reply }) {
+        const events = await exportAudit(org, query);
         const day = new Date().toISOString().slice(0, 10);
         reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,5 +1,7 @@
 /**
- * Second-factor challenges. After a correct password, a sign-in waits in a
+ * Second-factor challenges. A system module on the raw database: otp_challenges
+ * and otp_code_sends belong to a user, not to an organisation, and a sign-in
+ * challenge is opened before any organisation is known. After a correct password, a sign-in waits in a
  * challenge identified by an otp_token (random, stored hashed). E-mail codes
  * are six digits, stored hashed, and expire; app codes are checked against the
  * user's TOTP secret. Two-factor set-up by e-mail uses the same table with

@@ -1,5 +1,7 @@
 /**
- * Password-reset, account set-up and secret sign-in links. Each is a random
+ * Password-reset, account set-up and secret sign-in links. A system module on
+ * the raw database: a link is looked up by its token before anyone is signed in,
+ * and auth_tokens belong to a user, not to an organisation. Each is a random
  * token sent once by e-mail; the database keeps only its digest, its expiry and
  * when it was used. Verifying answers 'Token is expired' or 'token is incorrect',
  * the two messages the SPA's token pages act on.

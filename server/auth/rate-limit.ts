@@ -1,5 +1,6 @@
 /**
- * Sign-in throttling, kept in the database so it holds across API processes
+ * Sign-in throttling (a system module on the raw database: attempts are counted
+ * by e-mail address and network address, before any organisation is known), kept in the database so it holds across API processes
  * and restarts. Failed attempts are counted in a sliding window three ways,
  * each with its own limit (docs/decisions.md, "Throttling"):
  * - one account from one address (low limit): guessing one account's password

@@ -5,6 +5,7 @@
  */
 import { resolveLandingPath } from '../../common/access';
 import type { Queryable } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import { organisationLimits } from '../organisations/detail';
 import { authenticateToken, type AuthContext } from './sessions';
 import { toUserView } from './user-view';
@@ -27,4 +28,13 @@ export type SessionPayload = ReturnType<typeof sessionPayload>;
 
 export async function payloadForToken(db: Queryable, token: string) {
   return sessionPayload(await authenticateToken(db, token));
+}
+
+/**
+ * The auth state again for a signed-in caller (refresh, and after a change to their own account). Resolving a token
+ * reads sessions by their token's hash, across organisations by nature (the token is what names the organisation), so
+ * it runs on the handle's connection without the binding.
+ */
+export async function payloadForSession(org: OrgDb, token: string) {
+  return payloadForToken(org.unscoped, token);
 }

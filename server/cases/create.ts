@@ -1,21 +1,27 @@
 /**
  * Creating a case: the search input is checked, the engine screens it (waiting
- * for the lists if the server is still loading them), and the case with its
- * hits, the spent credit and the first history event are written in one
- * transaction. Nothing is spent when anything fails.
+ * for the lists if the server is still loading them), and only then, in one
+ * short transaction, the credit is spent, the reference numbered and the case
+ * with its hits and first history event stored. Screening holds no lock, so
+ * searches of one organisation queue behind each other only for the few
+ * statements of that transaction, not for each other's screening (before, the
+ * organisation row was locked while the engine screened). Nothing is spent
+ * when anything fails.
  */
 import { caseReference, databasesProblem, defaultHitRisk, initialCaseState, type SearchInputView } from '../../common/cases';
 import { LIMITS } from '../../common/constants';
 import { DATABASES, type Database } from '../../common/enums';
 import type { SearchBodyValue } from '../../common/schemas/cases';
 import { toBoolean } from '../../common/schemas/core';
-import { validateBirthDate, validateFaceImage } from '../../common/validation';
+import { validateFaceImage } from '../../common/validation';
+import { searchChoiceProblems } from '../../common/case-input';
 import type { AuthContext } from '../auth/sessions';
+import { forOrganisation, inTransaction } from '../db/tenant';
 import type { Deps } from '../deps';
 import type { UploadedFile } from '../http/body';
 import { ApiError } from '../http/errors';
 import { ScreeningInputError } from '../screening';
-import { nextCaseNumber, spendScreeningCredit } from './credits';
+import { checkScreeningCredit, nextCaseNumber, spendScreeningCredit } from './credits';
 import { engineReady } from './engine';
 import { publishCaseChange, recordCaseEvent } from './events';
 import { insertHits, listsVersionOf, screeningQueryFor } from './hits';
@@ -45,9 +51,10 @@ function countries(list: string[] | undefined, field: string): string[] {
 const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : Number(v));
 
 export async function createCase(deps: Deps, auth: AuthContext, body: SearchBodyValue) {
+  const org = forOrganisation(deps.db, auth.organisation.id);
   const birth = { day: num(body.birth_day), month: num(body.birth_month), year: num(body.birth_year) };
-  const dateProblem = validateBirthDate({ day: body.birth_day, month: body.birth_month, year: body.birth_year });
-  if (dateProblem) throw new ApiError(400, dateProblem.rule, {}, dateProblem.field);
+  const [choiceProblem] = searchChoiceProblems(body);
+  if (choiceProblem) throw new ApiError(400, choiceProblem.rule, {}, choiceProblem.field);
 
   let image: { data: Buffer; type: string } | null = null;
   if (body.face_image !== undefined && body.face_image !== '' && body.face_image !== null) {
@@ -66,9 +73,8 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
   let databases: Database[];
   let profile: { id: string; title: string; countries: string[] } | null = null;
   if (body.search_type === 'profile') {
-    if (!body.search_profile_id?.trim()) throw new ApiError(400, 'profile_required', {}, 'search_profile_id');
-    const row = /^[0-9a-f-]{36}$/i.test(body.search_profile_id)
-      ? await deps.db.one('SELECT id, title, databases, countries FROM search_profiles WHERE id = $1 AND organisation_id = $2', [body.search_profile_id, auth.organisation.id])
+    const row = /^[0-9a-f-]{36}$/i.test(body.search_profile_id ?? '')
+      ? await org.one('SELECT id, title, databases, countries FROM search_profiles WHERE id = $1 AND organisation_id = $org', [body.search_profile_id])
       : undefined;
     if (!row) throw new ApiError(400, 'profile_required', {}, 'search_profile_id');
     profile = { id: row.id, title: row.title, countries: row.countries ?? [] };
@@ -100,38 +106,45 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     databases,
   };
 
+  // An organisation without credit is told so before anything is screened.
+  await checkScreeningCredit(org);
   const engine = await engineReady(deps.screening);
   const query = screeningQueryFor(input);
   const actor = { id: auth.user.id, name: auth.user.name };
   const listsVersion = listsVersionOf(engine);
+  let result;
+  try {
+    result = engine.screen(query);
+  } catch (error) {
+    if (error instanceof ScreeningInputError) throw new ApiError(400, 'bad_request', {}, error.field);
+    throw error;
+  }
+  input.match_score = result.match_score;
+  const hits = result.hits;
+  const state = initialCaseState(hits.length);
+  const relevance = [...new Set(hits.flatMap((h) => h.relevance))];
+  const hitDatabases = [...new Set(hits.map((h) => h.database))];
+  const hitRisks = hits.map((h) => defaultHitRisk(h.database));
+  const riskLevel = hits.length === 0 ? 'Low' : hitRisks.includes('High') ? 'High' : hitRisks.includes('Medium') ? 'Medium' : 'Unknown';
+  const amlMonitoring = toBoolean(body.aml_monitoring);
+  const mediaMonitoring = toBoolean(body.adverse_media_monitoring);
 
   const created = await deps.db.transaction(async (tx) => {
-    await spendScreeningCredit(tx, auth.organisation.id);
-    let result;
-    try {
-      result = engine.screen(query);
-    } catch (error) {
-      if (error instanceof ScreeningInputError) throw new ApiError(400, 'bad_request', {}, error.field);
-      throw error;
-    }
-    input.match_score = result.match_score;
-    const hits = result.hits;
-    const state = initialCaseState(hits.length);
+    const own = inTransaction(tx, auth.organisation.id);
+    // The organisation's locks come first, as in every other transaction that takes them (monitoring
+    // spends a credit before it touches a case): the credit, refused now if another search took the
+    // last one meanwhile, then the next reference number. Storing the case also counts it in
+    // case_daily_counts, whose row is shared by the organisation's searches of the day, so the
+    // statements from here to the commit run one organisation's search at a time in any order.
+    await spendScreeningCredit(own);
     const now = new Date();
-    const reference = caseReference(now.getUTCFullYear(), await nextCaseNumber(tx, auth.organisation.id, now.getUTCFullYear()));
-    const relevance = [...new Set(hits.flatMap((h) => h.relevance))];
-    const hitDatabases = [...new Set(hits.map((h) => h.database))];
-    const hitRisks = hits.map((h) => defaultHitRisk(h.database));
-    const riskLevel = hits.length === 0 ? 'Low' : hitRisks.includes('High') ? 'High' : hitRisks.includes('Medium') ? 'Medium' : 'Unknown';
-    const amlMonitoring = toBoolean(body.aml_monitoring);
-    const mediaMonitoring = toBoolean(body.adverse_media_monitoring);
-    const row = await tx.one<{ id: string }>(
+    const reference = caseReference(now.getUTCFullYear(), await nextCaseNumber(own, now.getUTCFullYear()));
+    const row = await own.one<{ id: string }>(
       `INSERT INTO cases (organisation_id, reference, search_term, entity_type, search_input, match_score, databases, search_profile_id, risk_engine_id,
          client_reference, national_id, hit_count, relevance, hit_databases, match_status, case_status, risk_level, aml_monitoring, adverse_media_monitoring,
          lists_version, face_image, face_image_type, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id`,
+       VALUES ($org, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING id`,
       [
-        auth.organisation.id,
         reference,
         input.search_term,
         input.entity_type,

@@ -15,21 +15,22 @@ import type { CaseStatus } from '../../common/enums';
 import { MAX_BULK_RECORDS, type DecisionBodyValue } from '../../common/schemas/cases';
 import { toBoolean } from '../../common/schemas/core';
 import type { AuthContext } from '../auth/sessions';
-import type { Queryable } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
 import { rollUpCase } from './hits';
-import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange, recordCaseEvent, type Actor } from './events';
+import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange, recordEvent, type Actor } from './events';
+import { insertComment, touchCase } from './queries';
 
-export async function checkAssignees(db: Queryable, organisationId: string, ids: string[] | undefined) {
+export async function checkAssignees(org: OrgDb, ids: string[] | undefined) {
   if (!ids?.length) return;
-  const rows = await db.query('SELECT id FROM users WHERE organisation_id = $1 AND is_active AND id = ANY($2::uuid[])', [organisationId, ids]);
+  const rows = await org.query('SELECT id FROM users WHERE organisation_id = $org AND is_active AND id = ANY($1::uuid[])', [ids]);
   if (rows.length !== new Set(ids).size) throw new ApiError(400, 'assignee_invalid', {}, 'assignee_ids');
 }
 
 /** The case row locked for update, or 404 when it is not the caller's organisation's. */
-export async function lockCase(tx: Queryable, organisationId: string, reference: string) {
-  const row = await tx.one('SELECT * FROM cases WHERE organisation_id = $1 AND reference = $2 FOR UPDATE', [organisationId, reference]);
+export async function lockCase(tx: OrgDb, reference: string) {
+  const row = await tx.one('SELECT * FROM cases WHERE organisation_id = $org AND reference = $1 FOR UPDATE', [reference]);
   if (!row) throw new ApiError(404, 'not_found');
   return row;
 }
@@ -43,26 +44,26 @@ const hasChange = (b: DecisionBodyValue) =>
   b.adverse_media_monitoring !== undefined ||
   Boolean(b.comment?.trim());
 
-async function addComment(tx: Queryable, orgId: string, caseId: string, hitId: string | null, userId: string, text: string) {
-  await tx.query('INSERT INTO case_comments (organisation_id, case_id, hit_id, user_id, text) VALUES ($1, $2, $3, $4, $5)', [orgId, caseId, hitId, userId, text.trim()]);
+async function addComment(tx: OrgDb, caseId: string, hitId: string | null, userId: string, text: string) {
+  await insertComment(tx, { caseId, hitId, userId, text: text.trim() });
 }
 
-export async function reviewDecision(deps: Deps, auth: AuthContext, body: DecisionBodyValue) {
+export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, body: DecisionBodyValue) {
   if (!hasChange(body)) throw new ApiError(400, 'decision_required');
-  const orgId = auth.organisation.id;
+  const orgId = org.organisationId;
   const actor: Actor = { id: auth.user.id, name: auth.user.name };
-  await checkAssignees(deps.db, orgId, body.assignee_ids);
+  await checkAssignees(org, body.assignee_ids);
   const changed: { id: string; reference: string }[] = [];
 
-  await deps.db.transaction(async (tx) => {
+  await org.transaction(async (tx) => {
     if (body.entity_ids?.length) {
       // Entity decisions within one case.
       if (!body.reference) throw new ApiError(400, 'select_records');
       if (body.entity_ids.length > MAX_BULK_RECORDS) throw new ApiError(400, 'too_many_records', { max: MAX_BULK_RECORDS });
       if (body.case_status !== undefined) throw new ApiError(400, 'bad_request', {}, 'case_status');
-      const c = await lockCase(tx, orgId, body.reference);
+      const c = await lockCase(tx, body.reference);
       if (c.is_deleted) throw new ApiError(409, 'case_deleted_locked');
-      const hits = await tx.query('SELECT * FROM case_hits WHERE case_id = $1 AND id = ANY($2::uuid[]) ORDER BY position', [c.id, body.entity_ids]);
+      const hits = await tx.query('SELECT * FROM case_hits WHERE case_id = $1 AND organisation_id = $org AND id = ANY($2::uuid[]) ORDER BY position', [c.id, body.entity_ids]);
       if (hits.length !== new Set(body.entity_ids).size) throw new ApiError(404, 'not_found');
       for (const h of hits) {
         const details: Record<string, unknown> = {};
@@ -78,7 +79,7 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
              assignee_ids = COALESCE($6::uuid[], assignee_ids),
              decided_by = CASE WHEN $7 THEN $8::uuid ELSE decided_by END, decided_at = CASE WHEN $7 THEN now() ELSE decided_at END,
              is_updated = CASE WHEN $7 THEN false ELSE is_updated END, updated_at = now()
-           WHERE id = $1`,
+           WHERE id = $1 AND organisation_id = $org`,
           [
             h.id,
             body.match_status ?? null,
@@ -91,12 +92,12 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
           ],
         );
         if (Object.keys(details).length) {
-          await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, hit_id: h.id, actor, action: decided ? 'decision' : 'monitoring', details });
+          await recordEvent(tx, { case_id: c.id, hit_id: h.id, actor, action: decided ? 'decision' : 'monitoring', details });
         }
         if (body.assignee_ids !== undefined) {
           const added = body.assignee_ids.filter((id) => !(h.assignee_ids ?? []).includes(id));
           if (added.length || body.assignee_ids.length !== (h.assignee_ids ?? []).length) {
-            await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, hit_id: h.id, actor, action: 'assigned', details: { assignee_ids: body.assignee_ids } });
+            await recordEvent(tx, { case_id: c.id, hit_id: h.id, actor, action: 'assigned', details: { assignee_ids: body.assignee_ids } });
           }
           await notifyAssigned(deps, tx, { organisation_id: orgId, reference: c.reference, userIds: added, actor, link: hitLink(c.reference, h.id) });
         }
@@ -105,12 +106,12 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
           await notifyDecided(deps, tx, { organisation_id: orgId, reference: c.reference, userIds: assignees, actor, status: body.match_status ?? h.match_status, link: hitLink(c.reference, h.id) });
         }
         if (body.comment?.trim()) {
-          await addComment(tx, orgId, c.id, h.id, actor.id, body.comment);
-          await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, hit_id: h.id, actor, action: 'comment_added', details: { text: body.comment.trim() } });
+          await addComment(tx, c.id, h.id, actor.id, body.comment);
+          await recordEvent(tx, { case_id: c.id, hit_id: h.id, actor, action: 'comment_added', details: { text: body.comment.trim() } });
         }
       }
       await rollUpCase(tx, c.id);
-      await tx.query('UPDATE cases SET updated_at = now() WHERE id = $1', [c.id]);
+      await touchCase(tx, c.id);
       changed.push({ id: c.id, reference: c.reference });
       return;
     }
@@ -119,12 +120,12 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
     const references = [...new Set([...(body.references ?? []), ...(body.reference ? [body.reference] : [])])];
     if (!references.length) throw new ApiError(400, 'select_records');
     if (references.length > MAX_BULK_RECORDS) throw new ApiError(400, 'too_many_records', { max: MAX_BULK_RECORDS });
-    const cases = await tx.query('SELECT * FROM cases WHERE organisation_id = $1 AND reference = ANY($2::text[]) ORDER BY reference FOR UPDATE', [orgId, references]);
+    const cases = await tx.query('SELECT * FROM cases WHERE organisation_id = $org AND reference = ANY($1::text[]) ORDER BY reference FOR UPDATE', [references]);
     if (cases.length !== references.length) throw new ApiError(404, 'not_found');
     for (const c of cases) {
       if (c.is_deleted) throw new ApiError(409, 'case_deleted_locked');
       const hits = await tx.query<{ id: string; match_status: string; aml_monitoring: boolean; adverse_media_monitoring: boolean }>(
-        'SELECT id, match_status, aml_monitoring, adverse_media_monitoring FROM case_hits WHERE case_id = $1',
+        'SELECT id, match_status, aml_monitoring, adverse_media_monitoring FROM case_hits WHERE case_id = $1 AND organisation_id = $org',
         [c.id],
       );
       // Monitoring as every screen shows it: on for the case or for any entity (views.ts monitoringOn).
@@ -150,11 +151,12 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
         if (body[column] === undefined) continue;
         const enabled = toBoolean(body[column]);
         if (enabled !== monitoredBefore[column]) details[column] = enabled;
-        await tx.query(`UPDATE case_hits SET ${column} = $2, updated_at = now() WHERE case_id = $1 AND ${column} <> $2`, [c.id, enabled]);
+        await tx.query(`UPDATE case_hits SET ${column} = $2, updated_at = now() WHERE case_id = $1 AND organisation_id = $org AND ${column} <> $2`, [c.id, enabled]);
       }
       if (body.match_status !== undefined && hits.length) {
         await tx.query(
-          `UPDATE case_hits SET match_status = $2, decided_by = $3, decided_at = now(), updated_at = now() WHERE case_id = $1 AND match_status IN ('Potential Match', 'Unknown')`,
+          `UPDATE case_hits SET match_status = $2, decided_by = $3, decided_at = now(), updated_at = now()
+            WHERE case_id = $1 AND organisation_id = $org AND match_status IN ('Potential Match', 'Unknown')`,
           [c.id, body.match_status, actor.id],
         );
       }
@@ -163,7 +165,7 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
         `UPDATE cases SET case_status = COALESCE($2, case_status), match_status = $3, risk_level = COALESCE($4, risk_level),
            aml_monitoring = COALESCE($5, aml_monitoring), adverse_media_monitoring = COALESCE($6, adverse_media_monitoring),
            assignee_ids = COALESCE($7::uuid[], assignee_ids), updated_at = now()
-         WHERE id = $1`,
+         WHERE id = $1 AND organisation_id = $org`,
         [
           c.id,
           body.case_status ?? null,
@@ -176,13 +178,13 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
       );
       const decided = details.case_status !== undefined || details.match_status !== undefined || details.risk_level !== undefined;
       if (Object.keys(details).length) {
-        await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, actor, action: decided ? 'decision' : 'monitoring', details });
+        await recordEvent(tx, { case_id: c.id, actor, action: decided ? 'decision' : 'monitoring', details });
       }
       if (body.assignee_ids !== undefined) {
         const before: string[] = c.assignee_ids ?? [];
         const added = body.assignee_ids.filter((id) => !before.includes(id));
         if (added.length || body.assignee_ids.length !== before.length) {
-          await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, actor, action: 'assigned', details: { assignee_ids: body.assignee_ids } });
+          await recordEvent(tx, { case_id: c.id, actor, action: 'assigned', details: { assignee_ids: body.assignee_ids } });
         }
         await notifyAssigned(deps, tx, { organisation_id: orgId, reference: c.reference, userIds: added, actor, link: caseLink(c.reference) });
       }
@@ -197,36 +199,38 @@ export async function reviewDecision(deps: Deps, auth: AuthContext, body: Decisi
         });
       }
       if (body.comment?.trim()) {
-        await addComment(tx, orgId, c.id, null, actor.id, body.comment);
-        await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, actor, action: 'comment_added', details: { text: body.comment.trim() } });
+        await addComment(tx, c.id, null, actor.id, body.comment);
+        await recordEvent(tx, { case_id: c.id, actor, action: 'comment_added', details: { text: body.comment.trim() } });
       }
       changed.push({ id: c.id, reference: c.reference });
     }
   });
-  void publishCaseChange(deps, changed, actor.id);
+  void publishCaseChange(deps, changed, actor.id, org);
   return { updated: changed.map((c) => c.reference) };
 }
 
 /** One monitoring switch of a case (every entity follows) or of one entity. */
-export async function switchMonitoring(deps: Deps, auth: AuthContext, input: { reference: string; entity_id?: string; kind: 'aml' | 'adverse_media'; enabled: boolean }) {
-  const orgId = auth.organisation.id;
+export async function switchMonitoring(deps: Deps, org: OrgDb, auth: AuthContext, input: { reference: string; entity_id?: string; kind: 'aml' | 'adverse_media'; enabled: boolean }) {
   const actor: Actor = { id: auth.user.id, name: auth.user.name };
   const column = input.kind === 'aml' ? 'aml_monitoring' : 'adverse_media_monitoring';
-  const result = await deps.db.transaction(async (tx) => {
-    const c = await lockCase(tx, orgId, input.reference);
+  const result = await org.transaction(async (tx) => {
+    const c = await lockCase(tx, input.reference);
     if (c.is_deleted) throw new ApiError(409, 'case_deleted_locked');
     if (input.entity_id) {
-      const hit = await tx.one(`UPDATE case_hits SET ${column} = $3, updated_at = now() WHERE case_id = $1 AND id = $2 RETURNING id, ${column} AS enabled`, [c.id, input.entity_id, input.enabled]);
+      const hit = await tx.one(
+        `UPDATE case_hits SET ${column} = $3, updated_at = now() WHERE case_id = $1 AND organisation_id = $org AND id = $2 RETURNING id, ${column} AS enabled`,
+        [c.id, input.entity_id, input.enabled],
+      );
       if (!hit) throw new ApiError(404, 'not_found');
     } else {
-      await tx.query(`UPDATE cases SET ${column} = $2, updated_at = now() WHERE id = $1`, [c.id, input.enabled]);
-      await tx.query(`UPDATE case_hits SET ${column} = $2, updated_at = now() WHERE case_id = $1`, [c.id, input.enabled]);
+      await tx.query(`UPDATE cases SET ${column} = $2, updated_at = now() WHERE id = $1 AND organisation_id = $org`, [c.id, input.enabled]);
+      await tx.query(`UPDATE case_hits SET ${column} = $2, updated_at = now() WHERE case_id = $1 AND organisation_id = $org`, [c.id, input.enabled]);
     }
-    await tx.query('UPDATE cases SET updated_at = now() WHERE id = $1', [c.id]);
-    await recordCaseEvent(tx, { organisation_id: orgId, case_id: c.id, hit_id: input.entity_id ?? null, actor, action: 'monitoring', details: { kind: input.kind, enabled: input.enabled } });
+    await touchCase(tx, c.id);
+    await recordEvent(tx, { case_id: c.id, hit_id: input.entity_id ?? null, actor, action: 'monitoring', details: { kind: input.kind, enabled: input.enabled } });
     return { id: c.id as string, reference: c.reference as string };
   });
-  void publishCaseChange(deps, [result], actor.id);
+  void publishCaseChange(deps, [result], actor.id, org);
   return { reference: result.reference, entity_id: input.entity_id ?? null, kind: input.kind, enabled: input.enabled };
 }
 

@@ -6,6 +6,7 @@
  */
 import { caseMatchFromHits, caseRiskFromHits, defaultHitRisk, type SearchInputView } from '../../common/cases';
 import type { Queryable } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import type { ScreeningEngine, ScreeningHit, ScreeningQuery } from '../screening';
 
 /** Hits kept per case: the engine's best 50 at or above the threshold. */
@@ -90,10 +91,13 @@ export async function insertHits(
 }
 
 /** Recomputes a case's roll-ups (match status, risk level) from its hits after its hits changed. */
-export async function rollUpCase(tx: Queryable, caseId: string) {
-  const hits = await tx.query<{ match_status: string; risk_level: string }>('SELECT match_status, risk_level FROM case_hits WHERE case_id = $1', [caseId]);
+export async function rollUpCase(tx: Queryable | OrgDb, caseId: string) {
+  // The monitoring pass calls this on a plain connection for every organisation; a request's change passes its
+  // organisation's handle, and the statements then name the organisation too.
+  const own = 'unscoped' in tx ? ' AND organisation_id = $org' : '';
+  const hits = await tx.query<{ match_status: string; risk_level: string }>(`SELECT match_status, risk_level FROM case_hits WHERE case_id = $1${own}`, [caseId]);
   if (!hits.length) return;
-  await tx.query('UPDATE cases SET match_status = $2, risk_level = $3, updated_at = now() WHERE id = $1', [
+  await tx.query(`UPDATE cases SET match_status = $2, risk_level = $3, updated_at = now() WHERE id = $1${own}`, [
     caseId,
     caseMatchFromHits(hits.map((h) => h.match_status)),
     caseRiskFromHits(hits),

@@ -1,28 +1,31 @@
 /** Reading one case, its hits, history and comments, always scoped by the organisation. */
 import type { CaseDetailView, HitDetailView } from '../../common/cases';
 import type { HitFilterQueryValue } from '../../common/schemas/cases';
-import type { Queryable } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
 import { CASE_COLUMNS, HIT_COLUMNS, toCaseDetailView, toCommentView, toEventView, toHitView, type MonitoringCounts } from './views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findCase(db: Queryable, organisationId: string, reference: string): Promise<{ row: Record<string, any>; view: CaseDetailView }> {
-  const row = await db.one(
+export async function findCase(org: OrgDb, reference: string): Promise<{ row: Record<string, any>; view: CaseDetailView }> {
+  const row = await org.one(
     `SELECT ${CASE_COLUMNS}, c.search_input, c.lists_version, c.face_image IS NOT NULL AS has_face_image, p.id AS profile_id, p.title AS profile_title
        FROM cases c LEFT JOIN search_profiles p ON p.id = c.search_profile_id
-      WHERE c.organisation_id = $1 AND c.reference = $2`,
-    [organisationId, reference.trim()],
+      WHERE c.organisation_id = $org AND c.reference = $1`,
+    [reference.trim()],
   );
   if (!row) throw new ApiError(404, 'not_found');
   const [categories, monitoring] = await Promise.all([
-    db.query<{ database: string; count: number }>('SELECT database, count(*)::int AS count FROM case_hits WHERE case_id = $1 GROUP BY database ORDER BY count DESC', [row.id]),
-    db.one<MonitoringCounts>(
+    org.query<{ database: string; count: number }>(
+      'SELECT database, count(*)::int AS count FROM case_hits WHERE case_id = $1 AND organisation_id = $org GROUP BY database ORDER BY count DESC',
+      [row.id],
+    ),
+    org.one<MonitoringCounts>(
       `SELECT c.aml_monitoring AS aml_case, c.adverse_media_monitoring AS adverse_media_case,
               (SELECT count(*)::int FROM case_hits h WHERE h.case_id = c.id AND h.aml_monitoring) AS aml_entities,
               (SELECT count(*)::int FROM case_hits h WHERE h.case_id = c.id AND h.adverse_media_monitoring) AS adverse_media_entities,
               (SELECT count(*)::int FROM case_hits h WHERE h.case_id = c.id) AS entities
-         FROM cases c WHERE c.id = $1`,
+         FROM cases c WHERE c.id = $1 AND c.organisation_id = $org`,
       [row.id],
     ),
   ]);
@@ -36,26 +39,29 @@ const HIT_SORT: Record<HitFilterQueryValue['sort_by'], string> = {
 };
 
 /** search_result_filter: a case's hits with the server-side filters (docs/cases.md). */
-export async function filterHits(db: Queryable, caseId: string, q: Partial<HitFilterQueryValue>) {
+export async function filterHits(org: OrgDb, caseId: string, q: Partial<HitFilterQueryValue>) {
   const params: unknown[] = [caseId];
   const add = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const where = ['h.case_id = $1'];
+  const where = ['h.case_id = $1', 'h.organisation_id = $org'];
   if (q.relevance?.length) where.push(`h.relevance && ${add(q.relevance)}::text[]`);
   if (q.database?.length) where.push(`h.database = ANY(${add(q.database)}::text[])`);
   if (q.match_status?.length) where.push(`h.match_status = ANY(${add(q.match_status)}::text[])`);
   if (q.risk_level?.length) where.push(`h.risk_level = ANY(${add(q.risk_level)}::text[])`);
   if (q.min_score !== undefined) where.push(`h.score >= ${add(q.min_score)}`);
   if (q.search?.trim()) where.push(`(lower(h.name) LIKE ${add(`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} OR lower(h.matched_name) LIKE $${params.length})`);
-  const rows = await db.query(`SELECT ${HIT_COLUMNS} FROM case_hits h WHERE ${where.join(' AND ')} ORDER BY ${HIT_SORT[q.sort_by ?? 'score']}`, params);
+  const rows = await org.query(`SELECT ${HIT_COLUMNS} FROM case_hits h WHERE ${where.join(' AND ')} ORDER BY ${HIT_SORT[q.sort_by ?? 'score']}`, params);
   return rows.map(toHitView);
 }
 
 /** Counts of a case's hits per relevance label, database and match status, for the filter chips. */
-export async function hitFacets(db: Queryable, caseId: string) {
-  const rows = await db.query<{ relevance: string[]; database: string; match_status: string }>('SELECT relevance, database, match_status FROM case_hits WHERE case_id = $1', [caseId]);
+export async function hitFacets(org: OrgDb, caseId: string) {
+  const rows = await org.query<{ relevance: string[]; database: string; match_status: string }>(
+    'SELECT relevance, database, match_status FROM case_hits WHERE case_id = $1 AND organisation_id = $org',
+    [caseId],
+  );
   const count = (values: string[]) => values.reduce<Record<string, number>>((acc, v) => ((acc[v] = (acc[v] ?? 0) + 1), acc), {});
   return {
     relevance: count(rows.flatMap((r) => r.relevance)),
@@ -65,14 +71,14 @@ export async function hitFacets(db: Queryable, caseId: string) {
 }
 
 /** One hit with its position among the case's hits (by score, as the results page lists them). */
-export async function findHit(db: Queryable, caseId: string, hitId: string): Promise<HitDetailView> {
+export async function findHit(org: OrgDb, caseId: string, hitId: string): Promise<HitDetailView> {
   if (!UUID.test(hitId)) throw new ApiError(404, 'not_found');
-  const row = await db.one(
+  const row = await org.one(
     `SELECT * FROM (
        SELECT ${HIT_COLUMNS},
               lag(h.id) OVER w AS previous_id, lead(h.id) OVER w AS next_id,
               row_number() OVER w AS idx, count(*) OVER () AS total
-         FROM case_hits h WHERE h.case_id = $1
+         FROM case_hits h WHERE h.case_id = $1 AND h.organisation_id = $org
        WINDOW w AS (ORDER BY h.score DESC, h.position)
      ) x WHERE x.id = $2`,
     [caseId, hitId],
@@ -82,24 +88,71 @@ export async function findHit(db: Queryable, caseId: string, hitId: string): Pro
   return { ...toHitView(row), entity, previous_id: row.previous_id ?? null, next_id: row.next_id ?? null, index: Number(row.idx), total: Number(row.total) };
 }
 
-export async function caseEvents(db: Queryable, caseId: string, hitId?: string) {
-  const rows = await db.query(
+export async function caseEvents(org: OrgDb, caseId: string, hitId?: string) {
+  const rows = await org.query(
     `SELECT e.*, h.name AS hit_name FROM case_events e LEFT JOIN case_hits h ON h.id = e.hit_id
-      WHERE e.case_id = $1 ${hitId ? 'AND e.hit_id = $2' : ''} ORDER BY e.id DESC LIMIT 500`,
+      WHERE e.case_id = $1 AND e.organisation_id = $org ${hitId ? 'AND e.hit_id = $2' : ''} ORDER BY e.id DESC LIMIT 500`,
     hitId ? [caseId, hitId] : [caseId],
   );
   return rows.map(toEventView);
 }
 
-export async function caseComments(db: Queryable, caseId: string, hitId?: string) {
-  const rows = await db.query(
+export async function caseComments(org: OrgDb, caseId: string, hitId?: string) {
+  const rows = await org.query(
     `SELECT cc.*, u.name AS author_name, du.name AS deleted_by_name, h.name AS hit_name
        FROM case_comments cc
        LEFT JOIN users u ON u.id = cc.user_id
        LEFT JOIN users du ON du.id = cc.deleted_by
        LEFT JOIN case_hits h ON h.id = cc.hit_id
-      WHERE cc.case_id = $1 ${hitId ? 'AND cc.hit_id = $2' : ''} ORDER BY cc.created_at DESC`,
+      WHERE cc.case_id = $1 AND cc.organisation_id = $org ${hitId ? 'AND cc.hit_id = $2' : ''} ORDER BY cc.created_at DESC`,
     hitId ? [caseId, hitId] : [caseId],
   );
   return rows.map(toCommentView);
+}
+
+/** The face image uploaded with a case, if any. */
+export async function caseFaceImage(org: OrgDb, reference: string) {
+  return org.one<{ face_image: Uint8Array | null; face_image_type: string | null }>(
+    'SELECT face_image, face_image_type FROM cases WHERE organisation_id = $org AND reference = $1',
+    [reference],
+  );
+}
+
+/** Every user's name by id, active or not: exports name creators, deleters and assignees once rather than per row. */
+export async function userNames(org: OrgDb): Promise<Map<string, string>> {
+  const rows = await org.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE organisation_id = $org');
+  return new Map(rows.map((u) => [u.id, u.name]));
+}
+
+/** Active users a case can be assigned to, by name. */
+export async function assignableUsers(org: OrgDb) {
+  return org.query<{ id: string; name: string; email: string }>('SELECT id, name, email FROM users WHERE organisation_id = $org AND is_active ORDER BY lower(name)');
+}
+
+/** The cases named by references, locked for the rest of the transaction (only the organisation's are found). */
+export async function lockCasesByReference(org: OrgDb, references: string[]) {
+  return org.query<{ id: string; reference: string; is_deleted: boolean }>(
+    'SELECT id, reference, is_deleted FROM cases WHERE organisation_id = $org AND reference = ANY($1::text[]) FOR UPDATE',
+    [references],
+  );
+}
+
+export async function markCaseDeleted(org: OrgDb, caseId: string, actorId: string, reason: string) {
+  await org.query(
+    'UPDATE cases SET is_deleted = true, deleted_by = $2, deleted_at = now(), delete_reason = $3, updated_at = now() WHERE id = $1 AND organisation_id = $org',
+    [caseId, actorId, reason],
+  );
+}
+
+export async function insertComment(org: OrgDb, input: { caseId: string; hitId: string | null; userId: string; text: string }): Promise<string> {
+  const row = await org.one<{ id: string }>(
+    'INSERT INTO case_comments (organisation_id, case_id, hit_id, user_id, text) VALUES ($org, $1, $2, $3, $4) RETURNING id',
+    [input.caseId, input.hitId, input.userId, input.text],
+  );
+  return row!.id;
+}
+
+/** The case changed (a comment, a decision): its updated time moves, which the lists sort by. */
+export async function touchCase(org: OrgDb, caseId: string) {
+  await org.query('UPDATE cases SET updated_at = now() WHERE id = $1 AND organisation_id = $org', [caseId]);
 }

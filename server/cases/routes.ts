@@ -33,10 +33,24 @@ import { route } from '../http/routes';
 import { changeComment } from './comment-changes';
 import { createCase } from './create';
 import { reviewDecision, switchMonitoring } from './decisions';
-import { publishCaseChange, recordCaseEvent } from './events';
+import { publishCaseChange, recordEvent } from './events';
 import { csvStream, exportRow, xlsxStream } from './export';
 import { filterRange, firstBatchFirst, listCases, streamCases } from './list';
-import { caseComments, caseEvents, filterHits, findCase, findHit, hitFacets } from './queries';
+import {
+  assignableUsers,
+  caseComments,
+  caseEvents,
+  caseFaceImage,
+  filterHits,
+  findCase,
+  findHit,
+  hitFacets,
+  insertComment,
+  lockCasesByReference,
+  markCaseDeleted,
+  touchCase,
+  userNames,
+} from './queries';
 import { renderCaseReport } from './report';
 import { EXPORT_COLUMNS, toCaseView } from './views';
 
@@ -109,8 +123,8 @@ export function caseRoutes() {
       summary: 'Manage Case: the organisation\'s cases, filtered, sorted and paginated on the server.',
       access: MANAGE_CASE,
       query: CaseListQuery,
-      async handler({ deps, auth, query }) {
-        const { rows, total } = await listCases(deps.db, query, auth.organisation.id, auth.user.id);
+      async handler({ org, auth, query }) {
+        const { rows, total } = await listCases(org, query, auth.user.id);
         return pageOf(query, total, rows.map(toCaseView));
       },
     }),
@@ -123,9 +137,9 @@ export function caseRoutes() {
       summary: 'One case with its entity results, filtered on the server by relevance, database, match status, risk level and score.',
       access: VIEW_CASE,
       query: HitFilterQuery,
-      async handler({ deps, auth, query }) {
-        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
-        const [hits, facets] = await Promise.all([filterHits(deps.db, row.id, query), hitFacets(deps.db, row.id)]);
+      async handler({ org, query }) {
+        const { row, view } = await findCase(org, query.reference);
+        const [hits, facets] = await Promise.all([filterHits(org, row.id, query), hitFacets(org, row.id)]);
         return { case: view, data: hits, total: hits.length, facets };
       },
     }),
@@ -138,9 +152,9 @@ export function caseRoutes() {
       summary: 'One entity of a case: the listed record as screened, why it matched, its decision, and the previous and next entities.',
       access: CASE_DETAIL,
       query: RecordQuery,
-      async handler({ deps, auth, query }) {
-        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
-        return { case: view, entity: await findHit(deps.db, row.id, query.id) };
+      async handler({ org, query }) {
+        const { row, view } = await findCase(org, query.reference);
+        return { case: view, entity: await findHit(org, row.id, query.id) };
       },
     }),
     route({
@@ -152,9 +166,9 @@ export function caseRoutes() {
       summary: 'Everything that happened to a case and its entities, newest first.',
       access: VIEW_CASE,
       query: CaseRefQuery,
-      async handler({ deps, auth, query }) {
-        const { row } = await findCase(deps.db, auth.organisation.id, query.reference);
-        return { data: await caseEvents(deps.db, row.id) };
+      async handler({ org, query }) {
+        const { row } = await findCase(org, query.reference);
+        return { data: await caseEvents(org, row.id) };
       },
     }),
     route({
@@ -166,10 +180,10 @@ export function caseRoutes() {
       summary: 'The actions taken on one entity of a case (or the whole case without id), newest first.',
       access: CASE_DETAIL,
       query: EntityLogQuery,
-      async handler({ deps, auth, query }) {
-        const { row } = await findCase(deps.db, auth.organisation.id, query.reference);
-        if (query.id) await findHit(deps.db, row.id, query.id);
-        return { data: await caseEvents(deps.db, row.id, query.id) };
+      async handler({ org, query }) {
+        const { row } = await findCase(org, query.reference);
+        if (query.id) await findHit(org, row.id, query.id);
+        return { data: await caseEvents(org, row.id, query.id) };
       },
     }),
     route({
@@ -184,8 +198,8 @@ export function caseRoutes() {
       summary: 'Decides selected cases (references) or entities of one case (reference + entity_ids): risk level, match status, case status, assignees, monitoring, comment.',
       access: aml('update_case'),
       body: DecisionBody,
-      async handler({ deps, auth, body }) {
-        return done('decision_saved', await reviewDecision(deps, auth, body));
+      async handler({ deps, org, auth, body }) {
+        return done('decision_saved', await reviewDecision(deps, org, auth, body));
       },
     }),
     route({
@@ -197,8 +211,8 @@ export function caseRoutes() {
       summary: 'Switches AML or adverse-media ongoing monitoring on or off for a case or one of its entities.',
       access: aml('update_case'),
       body: MonitorBody,
-      async handler({ deps, auth, body }) {
-        return done('monitoring_updated', await switchMonitoring(deps, auth, { ...body, enabled: toBoolean(body.enabled) }));
+      async handler({ deps, org, auth, body }) {
+        return done('monitoring_updated', await switchMonitoring(deps, org, auth, { ...body, enabled: toBoolean(body.enabled) }));
       },
     }),
     route({
@@ -210,22 +224,22 @@ export function caseRoutes() {
       summary: 'Deletes cases with a reason (10 to 200 characters). Deletion is permanent: the case stays visible under the deleted filter, read-only.',
       access: aml('delete_case'),
       body: DeleteCasesBody,
-      async handler({ deps, auth, body }) {
+      async handler({ deps, org, auth, body }) {
         const references = [...new Set(body.references)];
         if (!references.length) throw new ApiError(400, 'select_records');
         if (references.length > MAX_BULK_RECORDS) throw new ApiError(400, 'too_many_records', { max: MAX_BULK_RECORDS });
         const actor = { id: auth.user.id, name: auth.user.name };
-        const rows = await deps.db.transaction(async (tx) => {
-          const found = await tx.query('SELECT id, reference, is_deleted FROM cases WHERE organisation_id = $1 AND reference = ANY($2::text[]) FOR UPDATE', [auth.organisation.id, references]);
+        const rows = await org.transaction(async (tx) => {
+          const found = await lockCasesByReference(tx, references);
           if (found.length !== references.length) throw new ApiError(404, 'not_found');
           if (found.some((c) => c.is_deleted)) throw new ApiError(409, 'case_deleted_locked');
           for (const c of found) {
-            await tx.query('UPDATE cases SET is_deleted = true, deleted_by = $2, deleted_at = now(), delete_reason = $3, updated_at = now() WHERE id = $1', [c.id, actor.id, body.reason.trim()]);
-            await recordCaseEvent(tx, { organisation_id: auth.organisation.id, case_id: c.id, actor, action: 'deleted', details: { reason: body.reason.trim() } });
+            await markCaseDeleted(tx, c.id, actor.id, body.reason.trim());
+            await recordEvent(tx, { case_id: c.id, actor, action: 'deleted', details: { reason: body.reason.trim() } });
           }
-          return found as { id: string; reference: string }[];
+          return found.map(({ id, reference }) => ({ id, reference }));
         });
-        void publishCaseChange(deps, rows, actor.id);
+        void publishCaseChange(deps, rows, actor.id, org);
         return done('cases_deleted', { deleted: rows.map((r) => r.reference) });
       },
     }),
@@ -246,15 +260,15 @@ export function caseRoutes() {
       summary: 'Exports every case of the Manage Case filters as CSV or Excel (xlsx), streamed.',
       access: aml('export_cases', 'view_manage_case'),
       query: CaseExportQuery,
-      async handler({ deps, auth, query, reply }) {
+      async handler({ org, auth, query, reply }) {
         // Validate the filter (custom dates) before the answer starts, so a bad range is a 400, not a broken file.
         filterRange(query);
         // The organisation's user names once, rather than three look-ups per exported row.
-        const names = new Map((await deps.db.query('SELECT id, name FROM users WHERE organisation_id = $1', [auth.organisation.id])).map((u) => [u.id as string, u.name as string]));
+        const names = await userNames(org);
         const ref = (id: string | null) => (id && names.has(id) ? { _id: id, name: names.get(id)! } : null);
         // The first batch is read before the first byte: whatever the query itself cannot do answers as an error, not as a file.
         // A failure after that destroys the stream, so the client sees a broken transfer, never a complete-looking file.
-        const cases = await firstBatchFirst(streamCases(deps.db, query, auth.organisation.id, auth.user.id, { columns: EXPORT_COLUMNS }));
+        const cases = await firstBatchFirst(streamCases(org, query, auth.user.id, { columns: EXPORT_COLUMNS }));
         const batches = (async function* () {
           for await (const rows of cases) {
             yield rows.map((r) =>
@@ -291,10 +305,10 @@ export function caseRoutes() {
       summary: 'The case report as a PDF: search and case information, every entity with its decision and explanation, comments and history.',
       access: VIEW_CASE,
       query: ReportQuery,
-      async handler({ deps, auth, query, reply }) {
-        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
-        const [hits, comments, events] = await Promise.all([filterHits(deps.db, row.id, { sort_by: 'score' }), caseComments(deps.db, row.id), caseEvents(deps.db, row.id)]);
-        const fullHits = await Promise.all(hits.map((h) => findHit(deps.db, row.id, h._id)));
+      async handler({ org, auth, query, reply }) {
+        const { row, view } = await findCase(org, query.reference);
+        const [hits, comments, events] = await Promise.all([filterHits(org, row.id, { sort_by: 'score' }), caseComments(org, row.id), caseEvents(org, row.id)]);
+        const fullHits = await Promise.all(hits.map((h) => findHit(org, row.id, h._id)));
         const doc = renderCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, hits: fullHits, comments: comments.filter((c) => !c.is_deleted), events });
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="case-${view.reference}.pdf"`);
         return reply.send(doc);
@@ -309,11 +323,11 @@ export function caseRoutes() {
       summary: 'The report of one entity of a case as a PDF.',
       access: CASE_DETAIL,
       query: ReportQuery,
-      async handler({ deps, auth, query, reply }) {
-        const { row, view } = await findCase(deps.db, auth.organisation.id, query.reference);
+      async handler({ org, auth, query, reply }) {
+        const { row, view } = await findCase(org, query.reference);
         if (!query.id) throw new ApiError(404, 'not_found');
-        const hit = await findHit(deps.db, row.id, query.id);
-        const [comments, events] = await Promise.all([caseComments(deps.db, row.id, hit._id), caseEvents(deps.db, row.id, hit._id)]);
+        const hit = await findHit(org, row.id, query.id);
+        const [comments, events] = await Promise.all([caseComments(org, row.id, hit._id), caseEvents(org, row.id, hit._id)]);
         const doc = renderCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, hits: [hit], comments: comments.filter((c) => !c.is_deleted), events, single: true });
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="case-${view.reference}-${hit.position}.pdf"`);
         return reply.send(doc);
@@ -328,8 +342,8 @@ export function caseRoutes() {
       summary: 'The face image uploaded with a case.',
       access: VIEW_CASE,
       query: CaseRefQuery,
-      async handler({ deps, auth, query, reply }) {
-        const row = await deps.db.one('SELECT face_image, face_image_type FROM cases WHERE organisation_id = $1 AND reference = $2', [auth.organisation.id, query.reference]);
+      async handler({ org, query, reply }) {
+        const row = await caseFaceImage(org, query.reference);
         if (!row?.face_image) throw new ApiError(404, 'not_found');
         return reply.header('content-type', row.face_image_type).header('cache-control', 'private, max-age=3600').send(Buffer.from(row.face_image));
       },
@@ -381,8 +395,8 @@ export function caseRoutes() {
       tag: 'Screening',
       summary: 'Active users of the organisation a case can be assigned to.',
       access: aml('update_case'),
-      async handler({ deps, auth }) {
-        const rows = await deps.db.query('SELECT id, name, email FROM users WHERE organisation_id = $1 AND is_active ORDER BY lower(name)', [auth.organisation.id]);
+      async handler({ org }) {
+        const rows = await assignableUsers(org);
         return { data: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email })) };
       },
     }),
@@ -397,10 +411,10 @@ export function caseRoutes() {
       summary: 'Comments of a case, or of one of its entities with entity_id; deleted ones keep their place without their text.',
       access: CASE_DETAIL,
       query: CommentsQuery,
-      async handler({ deps, auth, query }) {
-        const { row } = await findCase(deps.db, auth.organisation.id, query.reference);
-        if (query.entity_id) await findHit(deps.db, row.id, query.entity_id);
-        return { data: await caseComments(deps.db, row.id, query.entity_id) };
+      async handler({ org, query }) {
+        const { row } = await findCase(org, query.reference);
+        if (query.entity_id) await findHit(org, row.id, query.entity_id);
+        return { data: await caseComments(org, row.id, query.entity_id) };
       },
     }),
     route({
@@ -412,25 +426,19 @@ export function caseRoutes() {
       summary: 'Adds a comment (2 to 512 characters, none of ( ) [ ] { } < >) to a case or one of its entities.',
       access: aml('post_comment_on_case'),
       body: AddCommentBody,
-      async handler({ deps, auth, body }) {
+      async handler({ deps, org, auth, body }) {
         const actor = { id: auth.user.id, name: auth.user.name };
-        const { row } = await findCase(deps.db, auth.organisation.id, body.reference);
+        const { row } = await findCase(org, body.reference);
         if (row.is_deleted) throw new ApiError(409, 'case_deleted_locked');
-        const hit = body.entity_id ? await findHit(deps.db, row.id, body.entity_id) : null;
-        const comment = await deps.db.transaction(async (tx) => {
-          const c = await tx.one('INSERT INTO case_comments (organisation_id, case_id, hit_id, user_id, text) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-            auth.organisation.id,
-            row.id,
-            hit?._id ?? null,
-            actor.id,
-            body.text.trim(),
-          ]);
-          await tx.query('UPDATE cases SET updated_at = now() WHERE id = $1', [row.id]);
-          await recordCaseEvent(tx, { organisation_id: auth.organisation.id, case_id: row.id, hit_id: hit?._id ?? null, actor, action: 'comment_added', details: { comment_id: c!.id, text: body.text.trim() } });
-          return c!;
+        const hit = body.entity_id ? await findHit(org, row.id, body.entity_id) : null;
+        const commentId = await org.transaction(async (tx) => {
+          const id = await insertComment(tx, { caseId: row.id, hitId: hit?._id ?? null, userId: actor.id, text: body.text.trim() });
+          await touchCase(tx, row.id);
+          await recordEvent(tx, { case_id: row.id, hit_id: hit?._id ?? null, actor, action: 'comment_added', details: { comment_id: id, text: body.text.trim() } });
+          return id;
         });
-        void publishCaseChange(deps, [{ id: row.id, reference: row.reference }], actor.id);
-        return done('comment_added', { _id: comment.id });
+        void publishCaseChange(deps, [{ id: row.id, reference: row.reference }], actor.id, org);
+        return done('comment_added', { _id: commentId });
       },
     }),
     route({
@@ -442,8 +450,8 @@ export function caseRoutes() {
       summary: 'Edits one\'s own comment; it is marked edited with the time.',
       access: aml('post_comment_on_case'),
       body: UpdateCommentBody,
-      async handler({ deps, auth, body }) {
-        await changeComment(deps, auth, body.id, { action: 'comment_edited', text: body.text.trim() });
+      async handler({ deps, org, auth, body }) {
+        await changeComment(deps, org, auth, body.id, { action: 'comment_edited', text: body.text.trim() });
         return done('comment_updated', { _id: body.id });
       },
     }),
@@ -456,8 +464,8 @@ export function caseRoutes() {
       summary: 'Deletes a comment with a reason (10 to 200 characters): one\'s own, or any as the organisation\'s administrator.',
       access: aml('post_comment_on_case'),
       body: DeleteCommentBody,
-      async handler({ deps, auth, body }) {
-        await changeComment(deps, auth, body.id, { action: 'comment_deleted', reason: body.reason.trim() });
+      async handler({ deps, org, auth, body }) {
+        await changeComment(deps, org, auth, body.id, { action: 'comment_deleted', reason: body.reason.trim() });
         return done('comment_deleted', { _id: body.id });
       },
     }),

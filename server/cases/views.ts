@@ -13,7 +13,7 @@ const usersOf = (column: string) =>
 /**
  * Whether monitoring of one kind is on for a case: switched on for the case
  * itself or for any of its entities. Ongoing monitoring checks such a case
- * (server/monitoring/aml-monitor.ts picks it by the same rule), so the case
+ * (server/cases/monitoring.ts picks it by the same rule), so the case
  * panel, Manage Case, the exports and the report all say "on" for it. Every
  * view of a case reads its monitoring through this one expression.
  */

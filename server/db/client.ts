@@ -26,6 +26,8 @@ export interface Db extends Queryable {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** The driver's own handle, for a library that must speak to it directly (the job queue, server/jobs). */
+  readonly native?: { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: unknown };
 }
 
 // node-postgres returns int8 and numeric as strings to avoid precision loss; our
@@ -38,6 +40,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   return openPglite(options.dataDir);
 }
 
+/** How many distinct statement texts are prepared by name on each Postgres connection. */
+const PREPARED_LIMIT = 500;
+
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
   // An idle connection the server drops (restart, admin termination) is reported here; without a
@@ -48,13 +53,25 @@ async function openPostgres(url: string): Promise<Db> {
   const probe = await pool.connect();
   probe.release();
 
+  // A statement with parameters is prepared once per connection under a name and then only bound and run:
+  // Postgres skips parsing and, once it has seen it a few times, planning it (for the case list, half of its
+  // cost). Statements whose text varies without end (values written into the text) would fill every
+  // connection, so only the first PREPARED_LIMIT texts get a name; the rest run unnamed, as before.
+  const statementNames = new Map<string, string>();
+  const named = (sql: string, params: unknown[] | undefined): string | pg.QueryConfig => {
+    if (!params?.length) return sql;
+    let name = statementNames.get(sql);
+    if (name === undefined && statementNames.size < PREPARED_LIMIT) statementNames.set(sql, (name = `aml_${statementNames.size}`));
+    return name === undefined ? sql : { name, text: sql };
+  };
+
   const wrap = (runner: { query: pg.Pool['query'] }): Queryable => ({
     async query(sql, params) {
-      const result = await runner.query(sql, params as any[]);
+      const result = await runner.query(named(sql, params), params as any[]);
       return result.rows;
     },
     async one(sql, params) {
-      const result = await runner.query(sql, params as any[]);
+      const result = await runner.query(named(sql, params), params as any[]);
       return result.rows[0];
     },
     async exec(sql) {
@@ -85,6 +102,7 @@ async function openPostgres(url: string): Promise<Db> {
 
   return {
     kind: 'postgres',
+    native: { kind: 'postgres', pool },
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
@@ -147,6 +165,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
 
   return {
     kind: 'pglite',
+    native: { kind: 'pglite', pglite: db },
     ...wrap(db),
     transaction(fn) {
       return db.transaction((tx) => fn(wrap(tx as any)));

@@ -23,6 +23,14 @@ export interface OrgDb {
   one<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
   /** Runs fn in one transaction; inside a transaction it joins the one already open. */
   transaction<T>(fn: (tx: OrgDb) => Promise<T>): Promise<T>;
+  /**
+   * The same connection (inside a transaction: the same transaction) without the
+   * binding, for the few statements on rows that belong to no organisation
+   * (one-time links, two-factor codes, resolving a session's token) that run as
+   * part of an organisation's request, in its transaction. Only the modules
+   * tests/api/tenancy.test.ts lists, each with its reason, may use it.
+   */
+  readonly unscoped: Queryable;
 }
 
 /** Thrown for a statement sent through an OrgDb that does not name `$org`: a programming error. */
@@ -50,16 +58,28 @@ export function bindOrganisation(sql: string, paramCount: number): string {
   return text;
 }
 
+/** The rewritten statement, or a rejected promise for a statement without $org, so callers see one failure path. */
+function bindOrRefuse(sql: string, paramCount: number): string | Promise<never> {
+  try {
+    return bindOrganisation(sql, paramCount);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 function bound(runner: Queryable, organisationId: string, transaction: OrgDb['transaction'] | null): OrgDb {
   const handle: OrgDb = {
     organisationId,
     query(sql, params = []) {
-      return runner.query(bindOrganisation(sql, params.length), [...params, organisationId]);
+      const text = bindOrRefuse(sql, params.length);
+      return typeof text === 'string' ? runner.query(text, [...params, organisationId]) : text;
     },
     one(sql, params = []) {
-      return runner.one(bindOrganisation(sql, params.length), [...params, organisationId]);
+      const text = bindOrRefuse(sql, params.length);
+      return typeof text === 'string' ? runner.one(text, [...params, organisationId]) : text;
     },
     transaction: transaction ?? ((fn) => fn(handle)),
+    unscoped: runner,
   };
   return handle;
 }

@@ -12,6 +12,7 @@ import type { Struct } from 'superstruct';
 import { checkRequirement, type Denial, type Requirement } from '../../common/access';
 import type { MessageId } from '../../common/messages';
 import type { Deps } from '../deps';
+import { forOrganisation, type OrgDb } from '../db/tenant';
 import { authenticateToken, type AuthContext } from '../auth/sessions';
 import { readBody } from './body';
 import { ApiError } from './errors';
@@ -24,6 +25,12 @@ export interface HandlerContext<B, Q, A> {
   query: Q;
   params: Record<string, string>;
   auth: A;
+  /**
+   * The database bound to the caller's organisation: the only way a handler's
+   * data module reaches organisation-owned rows (server/db/tenant.ts). Null on a
+   * public route called without a valid token.
+   */
+  org: A extends AuthContext ? OrgDb : OrgDb | null;
   deps: Deps;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -171,6 +178,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRout
           query: spec.query ? parseInput(spec.query, request.query) : request.query,
           params: request.params as Record<string, string>,
           auth,
+          org: auth ? forOrganisation(deps.db, auth.organisation.id) : null,
           deps,
           request,
           reply,

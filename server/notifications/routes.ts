@@ -7,17 +7,11 @@
 import { SOCKET_EVENTS } from '../../common/constants';
 import { EditNotificationBody, NotificationsQuery, isUuid } from '../../common/schemas/admin';
 import { toBoolean } from '../../common/schemas/core';
-import type { Queryable } from '../db/client';
 import { ApiError, notFound } from '../http/errors';
 import { pageOf } from '../http/reply';
 import { route } from '../http/routes';
 import { rooms } from '../realtime/bus';
-import { toNotificationView } from './notify';
-
-async function unreadCount(db: Queryable, userId: string): Promise<number> {
-  const row = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
-  return row?.n ?? 0;
-}
+import { listNotifications, markAllNotifications, markNotification, unreadCount } from './notify';
 
 export function notificationRoutes() {
   return [
@@ -29,15 +23,9 @@ export function notificationRoutes() {
       // Every signed-in user has a notifications panel; nothing beyond the session is needed.
       access: { allowedWithoutPlanDetails: true },
       query: NotificationsQuery,
-      async handler({ deps, auth, query }) {
-        const unreadOnly = query.status === 'unread';
-        const rows = await deps.db.query(
-          `SELECT *, count(*) OVER ()::int AS total FROM notifications
-            WHERE user_id = $1 AND organisation_id = $2 ${unreadOnly ? 'AND read_at IS NULL' : ''}
-            ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
-          [auth.user.id, auth.organisation.id, query.page_size, (query.page - 1) * query.page_size],
-        );
-        return { ...pageOf(query, rows[0]?.total ?? 0, rows.map(toNotificationView)), unread_count: await unreadCount(deps.db, auth.user.id) };
+      async handler({ org, auth, query }) {
+        const { total, rows } = await listNotifications(org, auth.user.id, { unreadOnly: query.status === 'unread', page: query.page, pageSize: query.page_size });
+        return { ...pageOf(query, total, rows), unread_count: await unreadCount(org, auth.user.id) };
       },
     }),
 
@@ -50,27 +38,19 @@ export function notificationRoutes() {
       summary: 'Marks one notification (notification_id) or all of them (all=true) as read, or unread with is_read=false.',
       access: { allowedWithoutPlanDetails: true },
       body: EditNotificationBody,
-      async handler({ deps, auth, body }) {
+      async handler({ deps, org, auth, body }) {
         const isRead = toBoolean(body.is_read);
         const all = body.all !== undefined && toBoolean(body.all);
         if (!all && !body.notification_id) throw new ApiError(400, 'required', {}, 'notification_id');
         let notification = null;
         if (all) {
-          await deps.db.query(
-            `UPDATE notifications SET read_at = ${isRead ? 'now()' : 'NULL'} WHERE user_id = $1 AND ${isRead ? 'read_at IS NULL' : 'read_at IS NOT NULL'}`,
-            [auth.user.id],
-          );
+          await markAllNotifications(org, auth.user.id, isRead);
         } else {
           if (!isUuid(body.notification_id)) throw notFound();
-          const row = await deps.db.one(
-            `UPDATE notifications SET read_at = ${isRead ? 'COALESCE(read_at, now())' : 'NULL'}
-              WHERE id = $1 AND user_id = $2 RETURNING *`,
-            [body.notification_id, auth.user.id],
-          );
-          if (!row) throw notFound();
-          notification = toNotificationView(row);
+          notification = (await markNotification(org, auth.user.id, body.notification_id, isRead)) ?? null;
+          if (!notification) throw notFound();
         }
-        const unread_count = await unreadCount(deps.db, auth.user.id);
+        const unread_count = await unreadCount(org, auth.user.id);
         // The user's other tabs update their bell too.
         await deps.realtime.publish({ room: rooms.user(auth.user.id), event: SOCKET_EVENTS.notificationsChanged, payload: { unread_count } });
         return { notification, unread_count };

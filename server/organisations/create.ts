@@ -1,4 +1,7 @@
-/** Creating an organisation with its administrator role and first user (signup and seeding). */
+/**
+ * Creating an organisation with its administrator role and first user (signup and seeding). A system module on the
+ * raw database: until these statements run there is no organisation to bind a handle to.
+ */
 import { PERMISSION_NAMES, PERMISSIONS, withDependencies } from '../../common/permissions';
 import type { OrganisationDetail, PlanName, ServiceType, WhiteLabel } from '../../common/organisation';
 import type { Queryable } from '../db/client';

@@ -2,6 +2,7 @@
 import { PageQuery } from '../../common/schemas/paging';
 import { pageOf } from '../http/reply';
 import { route } from '../http/routes';
+import { listPermissions } from './catalogue';
 
 export function permissionRoutes() {
   return [
@@ -13,15 +14,8 @@ export function permissionRoutes() {
       query: PageQuery,
       access: { permissions: ['view_roles_and_permissions'] },
       async handler({ deps, query }) {
-        const search = query.search?.trim() ? `%${query.search.trim().toLowerCase()}%` : null;
-        const where = search ? 'WHERE name LIKE $3' : '';
-        const params = search ? [query.page_size, (query.page - 1) * query.page_size, search] : [query.page_size, (query.page - 1) * query.page_size];
-        const rows = await deps.db.query(
-          `SELECT name, area, admin_only, depends_on, count(*) OVER ()::int AS total FROM permissions ${where}
-           ORDER BY sort_order LIMIT $1 OFFSET $2`,
-          params,
-        );
-        return pageOf(query, rows[0]?.total ?? 0, rows.map(({ total: _total, ...rest }) => rest));
+        const { total, rows } = await listPermissions(deps, query);
+        return pageOf(query, total, rows);
       },
     }),
   ];

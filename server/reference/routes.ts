@@ -6,6 +6,7 @@
 import { DATABASES, ENTITY_TYPES } from '../../common/enums';
 import { route } from '../http/routes';
 import { countryList } from './countries';
+import { riskScoreEngines, searchProfiles } from './data';
 
 export function referenceRoutes() {
   return [
@@ -51,11 +52,8 @@ export function referenceRoutes() {
       path: '/risk-score-engine-list',
       tag: 'Reference data',
       summary: 'The organisation\'s custom risk-scoring engines a search can use (empty until risk scoring is set up).',
-      async handler({ deps, auth }) {
-        // Risk scoring arrives in its own release; until its table exists there is nothing to choose.
-        const exists = await deps.db.one<{ t: string | null }>("SELECT to_regclass('risk_score_engines')::text AS t");
-        if (!exists?.t) return { data: [] };
-        const rows = await deps.db.query('SELECT id, title FROM risk_score_engines WHERE organisation_id = $1 ORDER BY lower(title)', [auth.organisation.id]);
+      async handler({ org }) {
+        const rows = await riskScoreEngines(org);
         return { data: rows.map((r) => ({ _id: r.id, title: r.title })) };
       },
     }),
@@ -65,8 +63,8 @@ export function referenceRoutes() {
       tag: 'Reference data',
       summary: 'The organisation\'s search profiles to search by (title, databases, countries).',
       access: { service: 'aml_screening', allowedWithoutPlanDetails: true },
-      async handler({ deps, auth }) {
-        const rows = await deps.db.query('SELECT id, title, databases, countries FROM search_profiles WHERE organisation_id = $1 ORDER BY lower(title)', [auth.organisation.id]);
+      async handler({ org }) {
+        const rows = await searchProfiles(org);
         return { data: rows.map((r) => ({ _id: r.id, title: r.title, databases: r.databases, countries: r.countries })) };
       },
     }),

@@ -12,18 +12,23 @@ import { auditAction } from '../audit/actor';
 import { ApiError, notFound } from '../http/errors';
 import { done, pageOf } from '../http/reply';
 import { route } from '../http/routes';
-import { isUniqueViolation } from '../users/pg-errors';
-import { announceSessionChange } from '../users/session-events';
+import { isUniqueViolation } from '../db/errors';
+import { announceSessionChange } from '../realtime/session-events';
 import { permissionsToSave } from './permission-rules';
 import {
+  deleteRole,
   findRole,
+  insertRoleNamed,
   listRoles,
   lockRole,
-  permissionsOf,
+  moveRoleUsers,
+  renameRole,
   replacePermissions,
   roleNameTaken,
+  rolePermissions,
   roleSummary,
   toRoleView,
+  touchRole,
   usersOfRole,
 } from './queries';
 
@@ -51,8 +56,8 @@ export function roleRoutes() {
       allow: (auth) => auth.permissions.includes('view_roles_and_permissions') || auth.permissions.includes('view_users'),
       attack: { skip: { permissions: 'either view_roles_and_permissions or view_users lets a user in (allow); tests/admin/roles.api.test.ts covers both and neither' } },
       query: RoleListQuery,
-      async handler({ deps, auth, query }) {
-        const { rows, total } = await listRoles(deps.db, auth.organisation.id, { search: query.search, page: query.page, pageSize: query.page_size });
+      async handler({ org, query }) {
+        const { rows, total } = await listRoles(org, { search: query.search, page: query.page, pageSize: query.page_size });
         return pageOf(query, total, rows.map((r) => toRoleView(r)));
       },
     }),
@@ -63,10 +68,10 @@ export function roleRoutes() {
       tag: 'Roles and users',
       summary: 'Every role of the organisation with its permissions.',
       access: VIEW,
-      async handler({ deps, auth }) {
-        const { rows } = await listRoles(deps.db, auth.organisation.id);
+      async handler({ org }) {
+        const { rows } = await listRoles(org);
         const data = [];
-        for (const row of rows) data.push(toRoleView(row, await permissionsOf(deps.db, row.id)));
+        for (const row of rows) data.push(toRoleView(row, await rolePermissions(org, row.id)));
         return { total: data.length, data };
       },
     }),
@@ -80,11 +85,11 @@ export function roleRoutes() {
       summary: 'One role with its permissions and the number of users holding it.',
       access: VIEW,
       query: RoleQuery,
-      async handler({ deps, auth, query }) {
-        const role = await findRole(deps.db, auth.organisation.id, query.role_id);
+      async handler({ org, query }) {
+        const role = await findRole(org, query.role_id);
         if (!role) throw notFound();
-        const summary = await roleSummary(deps.db, auth.organisation.id, role.id);
-        return { role: toRoleView(summary!, await permissionsOf(deps.db, role.id)) };
+        const summary = await roleSummary(org, role.id);
+        return { role: toRoleView(summary!, await rolePermissions(org, role.id)) };
       },
     }),
 
@@ -96,17 +101,16 @@ export function roleRoutes() {
       access: withPermission(VIEW, 'create_roles_and_permissions'),
       body: CreateRoleBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const organisationId = auth.organisation.id;
+        const { org, body } = ctx;
         const name = body.name.trim();
         const permissions = permissionsToSave(body.permissions);
         const role = await withUniqueName(() =>
-          deps.db.transaction(async (tx) => {
-            if (await roleNameTaken(tx, organisationId, name)) throw new ApiError(409, 'role_name_exists', {}, 'name');
-            const row = await tx.one<{ id: string }>('INSERT INTO roles (organisation_id, name) VALUES ($1, $2) RETURNING id', [organisationId, name]);
-            await replacePermissions(tx, row!.id, permissions);
-            await auditAction(tx, ctx, 'role.created', { type: 'role', id: row!.id }, { name, permissions });
-            return toRoleView((await roleSummary(tx, organisationId, row!.id))!, permissions);
+          org.transaction(async (tx) => {
+            if (await roleNameTaken(tx, name)) throw new ApiError(409, 'role_name_exists', {}, 'name');
+            const id = await insertRoleNamed(tx, name);
+            await replacePermissions(tx, id, permissions);
+            await auditAction(tx, ctx, 'role.created', { type: 'role', id }, { name, permissions });
+            return toRoleView((await roleSummary(tx, id))!, permissions);
           }),
         );
         return done('role_created', { role });
@@ -123,28 +127,27 @@ export function roleRoutes() {
       access: withPermission(VIEW, 'update_roles_and_permissions'),
       body: EditRoleBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const organisationId = auth.organisation.id;
+        const { deps, org, body } = ctx;
         const outcome = await withUniqueName(() =>
-          deps.db.transaction(async (tx) => {
-            const role = await lockRole(tx, organisationId, body.role_id);
+          org.transaction(async (tx) => {
+            const role = await lockRole(tx, body.role_id);
             const details: Record<string, unknown> = {};
             if (body.name !== undefined && body.name.trim() !== role.name) {
               const name = body.name.trim();
-              if (await roleNameTaken(tx, organisationId, name, role.id)) throw new ApiError(409, 'role_name_exists', {}, 'name');
-              await tx.query('UPDATE roles SET name = $2, updated_at = now() WHERE id = $1', [role.id, name]);
+              if (await roleNameTaken(tx, name, role.id)) throw new ApiError(409, 'role_name_exists', {}, 'name');
+              await renameRole(tx, role.id, name);
               details.name = { from: role.name, to: name };
             }
             let permissionsChanged = false;
             if (body.permissions !== undefined) {
               if (role.is_admin) throw new ApiError(400, 'admin_role_locked', {}, 'permissions');
-              const before = await permissionsOf(tx, role.id);
+              const before = await rolePermissions(tx, role.id);
               const after = permissionsToSave(body.permissions);
               const added = after.filter((p) => !before.includes(p));
               const removed = before.filter((p) => !(after as string[]).includes(p));
               if (added.length || removed.length) {
                 await replacePermissions(tx, role.id, after);
-                await tx.query('UPDATE roles SET updated_at = now() WHERE id = $1', [role.id]);
+                await touchRole(tx, role.id);
                 details.added = added;
                 details.removed = removed;
                 permissionsChanged = true;
@@ -153,7 +156,7 @@ export function roleRoutes() {
             if (Object.keys(details).length) {
               await auditAction(tx, ctx, permissionsChanged ? 'role.permissions_changed' : 'role.renamed', { type: 'role', id: role.id }, { role: role.name, ...details });
             }
-            const view = toRoleView((await roleSummary(tx, organisationId, role.id))!, await permissionsOf(tx, role.id));
+            const view = toRoleView((await roleSummary(tx, role.id))!, await rolePermissions(tx, role.id));
             return { view, affected: Object.keys(details).length ? await usersOfRole(tx, role.id) : [] };
           }),
         );
@@ -172,20 +175,19 @@ export function roleRoutes() {
       access: withPermission(VIEW, 'delete_roles_and_permissions'),
       body: DeleteRoleBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const organisationId = auth.organisation.id;
-        const moved = await deps.db.transaction(async (tx) => {
-          const role = await lockRole(tx, organisationId, body.role_id);
+        const { deps, org, body } = ctx;
+        const moved = await org.transaction(async (tx) => {
+          const role = await lockRole(tx, body.role_id);
           if (role.is_admin) throw new ApiError(400, 'admin_role_locked');
           const users = await usersOfRole(tx, role.id);
           let target: { id: string; name: string } | undefined;
           if (users.length) {
             if (!body.reassign_to) throw new ApiError(409, 'role_in_use', { count: users.length }, 'reassign_to', { user_count: users.length });
-            target = await findRole(tx, organisationId, body.reassign_to);
+            target = await findRole(tx, body.reassign_to);
             if (!target || target.id === role.id) throw new ApiError(400, 'reassign_role_invalid', {}, 'reassign_to');
-            await tx.query('UPDATE users SET role_id = $2, updated_at = now() WHERE role_id = $1', [role.id, target.id]);
+            await moveRoleUsers(tx, role.id, target.id);
           }
-          await tx.query('DELETE FROM roles WHERE id = $1 AND organisation_id = $2', [role.id, organisationId]);
+          await deleteRole(tx, role.id);
           await auditAction(tx, ctx, 'role.deleted', { type: 'role', id: role.id }, {
             name: role.name,
             users_moved: users.length,

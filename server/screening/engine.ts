@@ -5,7 +5,7 @@
  * directly), and answers single screenings in process and batches on worker
  * threads.
  */
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { downloadList, type FetchOptions } from './list-fetcher';
 import { ListVersionStore, type ListDiff, type LoadRecord } from './list-versions';
 import { filesVersion, LIST_DEFINITIONS, readListFiles, type ListDefinition } from './loaders/index';
@@ -23,6 +23,8 @@ export interface EngineOptions {
   lists?: string[];
   /** Worker threads for screenBatch (default: one per core). */
   workers?: number;
+  /** Runs inside the transaction that records a changed list (needs db): ongoing monitoring enqueues its sweep there. */
+  onListChanged?: (tx: Queryable, record: LoadRecord) => Promise<void>;
   /** Extra generated entities, for scale benchmarks. */
   synthetic?: { count: number; seed?: number };
   /** Keep prepared names in memory (default: yes up to 500,000 entities). */
@@ -82,7 +84,7 @@ export function mergeLists(lists: LoadedList[]): ListedEntity[] {
 export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
   const defs = LIST_DEFINITIONS.filter((d) => !options.lists || options.lists.includes(d.id));
   const states = new Map<string, ListState>(defs.map((d) => [d.id, { def: d }]));
-  const store = new ListVersionStore(options.db);
+  const store = new ListVersionStore(options.db, options.onListChanged);
   const listeners = new Set<(u: ListUpdate) => void>();
   let state: EngineStatus['state'] = 'loading';
   let engineError: string | undefined;

@@ -7,7 +7,7 @@
  * ongoing monitoring can re-screen exactly what moved.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import type { ListedEntity } from './types';
 
 export interface LoadRecord {
@@ -52,7 +52,11 @@ export class ListVersionStore {
   private hashes = new Map<string, Map<string, string>>();
   private loads: LoadRecord[] = [];
 
-  constructor(private readonly db?: Db) {}
+  /** onChanged runs inside the transaction that records a changed list, so work it enqueues (monitoring) commits with the record. */
+  constructor(
+    private readonly db?: Db,
+    private readonly onChanged?: (tx: Queryable, record: LoadRecord) => Promise<void>,
+  ) {}
 
   private async previous(listId: string): Promise<Map<string, string>> {
     const cached = this.hashes.get(listId);
@@ -130,6 +134,7 @@ export class ListVersionStore {
             });
             await tx.query(`INSERT INTO screening_list_changes (load_id, entity_id, change) VALUES ${values.join(', ')}`, params);
           }
+          if (changes.length && this.onChanged) await this.onChanged(tx, record);
         }
       });
     }

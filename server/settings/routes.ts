@@ -7,11 +7,10 @@
 import { findRoute, type Requirement } from '../../common/access';
 import { CreateWebhookKeyBody } from '../../common/schemas/admin';
 import { auditAction } from '../audit/actor';
-import { verifyPassword } from '../auth/passwords';
-import { ApiError } from '../http/errors';
+import { requirePassword } from '../auth/account';
 import { done } from '../http/reply';
 import { route } from '../http/routes';
-import { maskSecret, replaceWebhookSecret } from './webhook-secret';
+import { maskSecret, replaceWebhookSecret, webhookKeyDetail } from './webhook-secret';
 
 const SECRET_KEY: Requirement = { ...findRoute('settings').requirement, permissions: ['update_webhook_secret_key'] };
 
@@ -23,12 +22,8 @@ export function settingsRoutes() {
       tag: 'Web hooks',
       summary: "The organisation's web hook secret key, masked, with when and by whom it was generated.",
       access: SECRET_KEY,
-      async handler({ deps, auth }) {
-        const row = await deps.db.one(
-          `SELECT k.secret, k.created_at, u.name AS created_by_name FROM webhook_secret_keys k
-             LEFT JOIN users u ON u.id = k.created_by WHERE k.organisation_id = $1`,
-          [auth.organisation.id],
-        );
+      async handler({ org }) {
+        const row = await webhookKeyDetail(org);
         if (!row) return { has_key: false, masked_key: null, created_at: null, created_by: null };
         return { has_key: true, masked_key: maskSecret(row.secret), created_at: new Date(row.created_at).toISOString(), created_by: row.created_by_name ?? null };
       },
@@ -43,11 +38,10 @@ export function settingsRoutes() {
       access: SECRET_KEY,
       body: CreateWebhookKeyBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const row = await deps.db.one('SELECT password_hash FROM users WHERE id = $1', [auth.user.id]);
-        if (!(await verifyPassword(row?.password_hash, body.password))) throw new ApiError(400, 'password_incorrect', {}, 'password');
-        const key = await deps.db.transaction(async (tx) => {
-          const created = await replaceWebhookSecret(tx, auth.organisation.id, auth.user.id);
+        const { org, auth, body } = ctx;
+        await requirePassword(org, auth.user.id, body.password);
+        const key = await org.transaction(async (tx) => {
+          const created = await replaceWebhookSecret(tx, auth.user.id);
           // The secret itself never goes into the audit trail.
           await auditAction(tx, ctx, 'webhook_secret.updated', { type: 'organisation', id: auth.organisation.id });
           return created;

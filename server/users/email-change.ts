@@ -10,6 +10,7 @@
  *   uses the new address.
  */
 import type { Queryable } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { sendEmailChangeLink, sendEmailChangeNotice } from '../auth/emails';
 import { consumeLink, issueLink, verifyLink } from '../auth/one-time-links';
@@ -19,8 +20,10 @@ import { ApiError } from '../http/errors';
 import { sendInvitation } from './invitations';
 
 /** Refuses an address another account signs in with or is already waiting to confirm. */
-export async function assertEmailFree(db: Queryable, email: string, exceptUserId: string | null = null) {
-  const taken = await db.one('SELECT 1 FROM users WHERE (lower(email) = $1 OR lower(pending_email) = $1) AND id IS DISTINCT FROM $2::uuid', [email.toLowerCase(), exceptUserId]);
+export async function assertEmailFree(db: Queryable | OrgDb, email: string, exceptUserId: string | null = null) {
+  // Sign-in addresses are unique across organisations, so this look-up deliberately reads every organisation's users.
+  const runner = 'unscoped' in db ? db.unscoped : db;
+  const taken = await runner.one('SELECT 1 FROM users WHERE (lower(email) = $1 OR lower(pending_email) = $1) AND id IS DISTINCT FROM $2::uuid', [email.toLowerCase(), exceptUserId]);
   if (taken) throw new ApiError(409, 'email_taken', {}, 'email');
 }
 
@@ -29,19 +32,20 @@ type Target = { id: string; email: string; name: string; language: string | null
 /** Starts a change of target's e-mail to `email` (already lower-cased and checked free). Returns how it went. */
 export async function requestEmailChange(
   deps: Pick<Deps, 'config' | 'mailer'>,
-  tx: Queryable,
+  tx: OrgDb,
   target: Target,
   email: string,
   inviter: { organisationName: string; language: string | null },
 ): Promise<'changed_and_invited' | 'confirmation_sent'> {
   if (!target.password_hash) {
-    await tx.query('UPDATE users SET email = $2, pending_email = NULL, updated_at = now() WHERE id = $1', [target.id, email]);
+    await tx.query('UPDATE users SET email = $2, pending_email = NULL, updated_at = now() WHERE id = $1 AND organisation_id = $org', [target.id, email]);
     await sendInvitation(deps, tx, { id: target.id, email, name: target.name }, inviter);
     return 'changed_and_invited';
   }
-  await tx.query('UPDATE users SET pending_email = $2, updated_at = now() WHERE id = $1', [target.id, email]);
+  await tx.query('UPDATE users SET pending_email = $2, updated_at = now() WHERE id = $1 AND organisation_id = $org', [target.id, email]);
   const hours = deps.config.setupTokenTtlHours;
-  const token = await issueLink(tx, target.id, 'email_change', hours * 60);
+  // auth_tokens is keyed by user, not organisation; target was found through the handle.
+  const token = await issueLink(tx.unscoped, target.id, 'email_change', hours * 60);
   const recipient = { name: target.name, language: target.language };
   await sendEmailChangeLink(deps.mailer, { ...recipient, email }, `${deps.config.publicUrl}/confirm-email?token=${token}`, hours, target.email);
   await sendEmailChangeNotice(deps.mailer, { ...recipient, email: target.email }, email);
@@ -54,15 +58,23 @@ export async function requestEmailChange(
  * (another address, or the current one again) supersedes the pending one.
  * Returns the address that was pending, if any.
  */
-export async function cancelEmailChange(tx: Queryable, userId: string): Promise<string | null> {
-  const row = await tx.one<{ pending_email: string | null }>('SELECT pending_email FROM users WHERE id = $1 FOR UPDATE', [userId]);
-  await tx.query("UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND kind = 'email_change' AND used_at IS NULL", [userId]);
+export async function cancelEmailChange(tx: OrgDb, userId: string): Promise<string | null> {
+  const row = await tx.one<{ pending_email: string | null }>('SELECT pending_email FROM users WHERE id = $1 AND organisation_id = $org FOR UPDATE', [userId]);
+  await tx.query(
+    `UPDATE auth_tokens SET used_at = now()
+      WHERE user_id = (SELECT id FROM users WHERE id = $1 AND organisation_id = $org) AND kind = 'email_change' AND used_at IS NULL`,
+    [userId],
+  );
   if (!row?.pending_email) return null;
-  await tx.query('UPDATE users SET pending_email = NULL, updated_at = now() WHERE id = $1', [userId]);
+  await tx.query('UPDATE users SET pending_email = NULL, updated_at = now() WHERE id = $1 AND organisation_id = $org', [userId]);
   return row.pending_email;
 }
 
-/** confirm-email: the pending address becomes the sign-in e-mail; every session ends. Returns the user and both addresses. */
+/**
+ * confirm-email: the pending address becomes the sign-in e-mail; every session ends. Returns the user and both addresses.
+ * A system flow on the raw database: the caller is not signed in, and the link's token is what names the user (and so
+ * the organisation).
+ */
 export async function confirmEmailChange(deps: Pick<Deps, 'db'>, token: string, request: { ip: string; userAgent: string }) {
   const link = await verifyLink(deps.db, token, ['email_change']);
   return deps.db.transaction(async (tx) => {

@@ -3,19 +3,21 @@
  * the inviter's language (the invitee has not chosen one yet). A new link
  * replaces an older unused one, so only the latest invitation works.
  */
-import type { Queryable } from '../db/client';
+import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { sendSetupLink } from '../auth/emails';
 import { issueLink } from '../auth/one-time-links';
 
 export async function sendInvitation(
   deps: Pick<Deps, 'config' | 'mailer'>,
-  db: Queryable,
+  org: OrgDb,
   invitee: { id: string; email: string; name: string },
   context: { organisationName: string; language: string | null },
 ) {
   const hours = deps.config.setupTokenTtlHours;
-  const token = await issueLink(db, invitee.id, 'setup', hours * 60);
+  // One-time links live in auth_tokens, keyed by user: the invitee is the organisation's (the caller found them through
+  // the handle), and the link is issued in the caller's transaction.
+  const token = await issueLink(org.unscoped, invitee.id, 'setup', hours * 60);
   const link = `${deps.config.publicUrl}/setup-password?token=${token}`;
   await sendSetupLink(deps.mailer, { email: invitee.email, name: invitee.name, language: context.language }, link, hours, context.organisationName);
 }

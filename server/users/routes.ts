@@ -22,18 +22,29 @@ import {
 import { toBoolean } from '../../common/schemas/core';
 import type { MessageId } from '../../common/messages';
 import { auditAction } from '../audit/actor';
-import { revokeUserSessions, type AuthContext } from '../auth/sessions';
-import type { Queryable } from '../db/client';
+import type { AuthContext } from '../auth/sessions';
+import type { OrgDb } from '../db/tenant';
 import { ApiError, notFound } from '../http/errors';
 import { done, pageOf } from '../http/reply';
 import { route } from '../http/routes';
-import { insertUser } from '../organisations/create';
-import { findRole } from '../roles/queries';
 import { sendInvitation } from './invitations';
 import { assertEmailFree, cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change';
-import { isForeignKeyViolation, isUniqueViolation } from './pg-errors';
-import { findUser, listUsers, otherActiveAdmins, toAdminUserView } from './queries';
-import { announceSessionChange, closeUserSockets } from './session-events';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import {
+  assignableRole,
+  deleteUser,
+  endUserSessions,
+  findUser,
+  insertMember,
+  listUsers,
+  lockOrganisation,
+  otherActiveAdmins,
+  setUserActive,
+  setUserName,
+  setUserRole,
+  toAdminUserView,
+} from './queries';
+import { announceSessionChange, closeUserSockets } from '../realtime/session-events';
 
 const VIEW = findRoute('user-management').requirement;
 
@@ -42,9 +53,9 @@ const VIEW = findRoute('user-management').requirement;
  * one organisation's users run one at a time, so "the last administrator"
  * checks cannot race. Another organisation's user is not found.
  */
-async function lockTarget(db: Queryable, organisationId: string, userId: unknown) {
-  await db.query('SELECT id FROM organisations WHERE id = $1 FOR UPDATE', [organisationId]);
-  const target = await findUser(db, organisationId, userId);
+async function lockTarget(org: OrgDb, userId: unknown) {
+  await lockOrganisation(org);
+  const target = await findUser(org, userId);
   if (!target) throw notFound();
   return target;
 }
@@ -54,8 +65,8 @@ function assertMayTouchAdmin(auth: AuthContext, involvesAdmin: boolean) {
   if (involvesAdmin && !auth.role.is_admin) throw new ApiError(403, 'permission_denied');
 }
 
-async function assertKeepsAnAdmin(db: Queryable, organisationId: string, target: { id: string; role_is_admin: boolean; is_active: boolean }) {
-  if (target.role_is_admin && target.is_active && (await otherActiveAdmins(db, organisationId, target.id)) === 0) {
+async function assertKeepsAnAdmin(org: OrgDb, target: { id: string; role_is_admin: boolean; is_active: boolean }) {
+  if (target.role_is_admin && target.is_active && (await otherActiveAdmins(org, target.id)) === 0) {
     throw new ApiError(400, 'last_admin');
   }
 }
@@ -69,8 +80,8 @@ export function userRoutes() {
       summary: 'Every user of the organisation, a page at a time (name, company e-mail, role, active flag, two-factor states).',
       access: VIEW,
       query: AllUsersQuery,
-      async handler({ deps, auth, query }) {
-        const { rows, total } = await listUsers(deps.db, auth.organisation.id, {}, query.page, query.page_size);
+      async handler({ org, query }) {
+        const { rows, total } = await listUsers(org, {}, query.page, query.page_size);
         return pageOf(query, total, rows.map(toAdminUserView));
       },
     }),
@@ -84,9 +95,9 @@ export function userRoutes() {
       summary: 'Searches users by name, e-mail, role or status; at least one filter is required.',
       access: VIEW,
       query: UserSearchQuery,
-      async handler({ deps, auth, query }) {
+      async handler({ org, query }) {
         if (!hasUserFilter(query)) throw new ApiError(400, 'user_search_filter');
-        const { rows, total } = await listUsers(deps.db, auth.organisation.id, query, query.page, query.page_size);
+        const { rows, total } = await listUsers(org, query, query.page, query.page_size);
         return pageOf(query, total, rows.map(toAdminUserView));
       },
     }),
@@ -101,20 +112,19 @@ export function userRoutes() {
       access: withPermission(VIEW, 'create_users'),
       body: CreateUserBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const organisationId = auth.organisation.id;
+        const { deps, org, auth, body } = ctx;
         const email = body.email.trim().toLowerCase();
         try {
-          const user = await deps.db.transaction(async (tx) => {
-            const role = await findRole(tx, organisationId, body.role_id);
+          const user = await org.transaction(async (tx) => {
+            const role = await assignableRole(tx, body.role_id);
             if (!role) throw new ApiError(400, 'role_required', {}, 'role_id');
             assertMayTouchAdmin(auth, role.is_admin);
             await assertEmailFree(tx, email);
-            const id = await insertUser(tx, { organisationId, roleId: role.id, name: body.name, email });
+            const id = await insertMember(tx, { roleId: role.id, name: body.name, email });
             await auditAction(tx, ctx, 'user.created', { type: 'user', id }, { name: body.name, email, role: role.name });
             // Sent inside the transaction: if the e-mail cannot be sent, no half-invited user is left behind.
             await sendInvitation(deps, tx, { id, email, name: body.name }, { organisationName: auth.organisation.name, language: auth.user.language });
-            return (await findUser(tx, organisationId, id))!;
+            return (await findUser(tx, id))!;
           });
           return done('user_created', { user: toAdminUserView(user) }, { email: user.email });
         } catch (error) {
@@ -134,10 +144,9 @@ export function userRoutes() {
       access: withPermission(VIEW, 'update_users'),
       body: UpdateUserBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const organisationId = auth.organisation.id;
-        const outcome = await deps.db.transaction(async (tx) => {
-          const target = await lockTarget(tx, organisationId, body.user_id);
+        const { deps, org, auth, body } = ctx;
+        const outcome = await org.transaction(async (tx) => {
+          const target = await lockTarget(tx, body.user_id);
           const self = target.id === auth.user.id;
           assertMayTouchAdmin(auth, target.role_is_admin);
 
@@ -146,16 +155,16 @@ export function userRoutes() {
 
           if (body.role_id !== undefined && body.role_id !== target.role_id) {
             if (self) throw new ApiError(400, 'self_role_change', {}, 'role_id');
-            const role = await findRole(tx, organisationId, body.role_id);
+            const role = await assignableRole(tx, body.role_id);
             if (!role) throw new ApiError(400, 'role_required', {}, 'role_id');
             assertMayTouchAdmin(auth, role.is_admin);
-            if (!role.is_admin) await assertKeepsAnAdmin(tx, organisationId, target);
-            await tx.query('UPDATE users SET role_id = $2, updated_at = now() WHERE id = $1', [target.id, role.id]);
+            if (!role.is_admin) await assertKeepsAnAdmin(tx, target);
+            await setUserRole(tx, target.id, role.id);
             changes.role = { from: target.role_name, to: role.name };
           }
 
           if (body.name !== undefined && body.name !== target.name) {
-            await tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [target.id, body.name]);
+            await setUserName(tx, target.id, body.name);
             changes.name = { from: target.name, to: body.name };
           }
 
@@ -186,11 +195,11 @@ export function userRoutes() {
             const active = toBoolean(body.is_active);
             if (!active) {
               if (self) throw new ApiError(400, 'self_deactivate', {}, 'is_active');
-              await assertKeepsAnAdmin(tx, organisationId, target);
-              await revokeUserSessions(tx, target.id);
+              await assertKeepsAnAdmin(tx, target);
+              await endUserSessions(tx, target.id);
               deactivated = true;
             }
-            await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1', [target.id, active]);
+            await setUserActive(tx, target.id, active);
             await auditAction(tx, ctx, active ? 'user.activated' : 'user.deactivated', { type: 'user', id: target.id }, { email: target.email });
             message = active ? 'user_activated' : 'user_deactivated';
           }
@@ -209,7 +218,7 @@ export function userRoutes() {
             message = 'invitation_sent';
           }
 
-          const user = (await findUser(tx, organisationId, target.id))!;
+          const user = (await findUser(tx, target.id))!;
           return { user, message, deactivated, changed: Object.keys(changes).length > 0 || message === 'user_activated' };
         });
 
@@ -244,17 +253,16 @@ export function userRoutes() {
       access: withPermission(VIEW, 'delete_users'),
       body: DeleteUserBody,
       async handler(ctx) {
-        const { deps, auth, body } = ctx;
-        const organisationId = auth.organisation.id;
+        const { deps, org, auth, body } = ctx;
         let deletedId = '';
         try {
-          await deps.db.transaction(async (tx) => {
-            const target = await lockTarget(tx, organisationId, body.user_id);
+          await org.transaction(async (tx) => {
+            const target = await lockTarget(tx, body.user_id);
             if (target.id === auth.user.id) throw new ApiError(400, 'self_delete');
             assertMayTouchAdmin(auth, target.role_is_admin);
-            await assertKeepsAnAdmin(tx, organisationId, target);
+            await assertKeepsAnAdmin(tx, target);
             await auditAction(tx, ctx, 'user.deleted', { type: 'user', id: target.id }, { name: target.name, email: target.email, role: target.role_name });
-            await tx.query('DELETE FROM users WHERE id = $1 AND organisation_id = $2', [target.id, organisationId]);
+            await deleteUser(tx, target.id);
             deletedId = target.id;
           });
         } catch (error) {

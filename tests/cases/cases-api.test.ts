@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { SOCKET_EVENTS } from '../../common/constants';
 import { buildCaseWhere, countCases, streamCases, type CaseFilter } from '../../server/cases/list';
+import { forOrganisation } from '../../server/db/tenant';
 import { insertRole, insertUser } from '../../server/organisations/create';
 import type { RealtimeMessage } from '../../server/realtime/bus';
 import { DATABASE_KINDS } from '../helpers/databases';
@@ -315,7 +316,7 @@ describe.each(DATABASE_KINDS)('case calls on %s', (kind) => {
       expect(ascending.body.data.map((c: any) => c.risk_level)).toEqual(['Low', 'Medium']);
       // The export walks the same order a batch at a time; batches of two cross every boundary.
       const streamed: string[] = [];
-      for await (const batch of streamCases(t.deps.db, { search: 'risk-sort-', sort_by: 'risk_level', sort_order: 'desc' }, northwindId, analystId, { batchSize: 2 })) {
+      for await (const batch of streamCases(forOrganisation(t.deps.db, northwindId), { search: 'risk-sort-', sort_by: 'risk_level', sort_order: 'desc' }, analystId, { batchSize: 2 })) {
         streamed.push(...batch.map((row) => row.risk_level));
       }
       expect(streamed).toEqual(['High', 'Medium', 'Low', 'Whitelist', 'Unknown']);
@@ -381,9 +382,10 @@ describe.each(DATABASE_KINDS)('case calls on %s', (kind) => {
       { date_preset: 'all_time', tz_offset: -330 },
     ];
     for (const filter of filters) {
-      const { where, params } = buildCaseWhere(filter, northwindId, admin);
-      const exact = (await t.deps.db.one(`SELECT count(*)::int AS n FROM cases c WHERE ${where}`, params))!.n;
-      expect(await countCases(t.deps.db, filter, northwindId, admin), JSON.stringify(filter)).toBe(exact);
+      const { where, params } = buildCaseWhere(filter, admin);
+      const northwind = forOrganisation(t.deps.db, northwindId);
+      const exact = (await northwind.one(`SELECT count(*)::int AS n FROM cases c WHERE ${where}`, params))!.n;
+      expect(await countCases(northwind, filter, admin), JSON.stringify(filter)).toBe(exact);
     }
   });
 

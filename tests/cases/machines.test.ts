@@ -9,38 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { validateComment } from '../../common/validation';
-import { transitionPaths } from '../admin/harness';
-import { createCaseMachine } from '../../machines/cases/create-case.machine';
+import { deferred, flush, transitionPaths } from '../admin/harness';
+import { EMPTY_CASE_FORM, createCaseMachine } from '../../machines/cases/create-case.machine';
+import { selectCreatedReference } from '../../machines/cases/create-case.selectors';
 import { monitoringMachine } from '../../machines/cases/monitoring.machine';
 import { reviewMachine, reviewRequest } from '../../machines/cases/review.machine';
 import { failureOf } from '../helpers/session-fixtures';
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** A provided actor whose promise the test settles, recording each call's input. */
-function deferred() {
-  const calls: unknown[] = [];
-  let settle: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
-  const logic = fromPromise<any, any>(
-    ({ input }) =>
-      new Promise((resolve, reject) => {
-        calls.push(input);
-        settle = { resolve, reject };
-      }),
-  );
-  return {
-    logic,
-    calls,
-    async resolve(value: unknown) {
-      settle!.resolve(value);
-      await flush();
-    },
-    async reject(error: unknown) {
-      settle!.reject(error);
-      await flush();
-    },
-  };
-}
 
 const value = (actor: { getSnapshot(): { value: unknown } }) => JSON.stringify(actor.getSnapshot().value);
 
@@ -133,21 +107,24 @@ describe('create case machine', () => {
   it('opens the credits-expired dialog only for the search limit, and offers contact sales', async () => {
     const search = deferred();
     const contacted: string[] = [];
-    const actor = createActor(createCaseMachine.provide({ actors: { search: search.logic }, actions: { contactSales: () => contacted.push('sales') } })).start();
-    actor.send({ type: 'SUBMIT', values: { search_term: 'Nancy Pelosy' } });
+    const actor = createActor(createCaseMachine.provide({ actors: { submit: search.logic }, actions: { followUp: () => contacted.push('sales') } })).start();
+    actor.send({ type: 'EDIT', field: 'search_term', value: 'Nancy Pelosy' });
+    actor.send({ type: 'SUBMIT' });
     await search.reject(failureOf(429, 'Daily search limit has been reached.', 'daily_search_limit'));
-    expect(value(actor)).toBe('"editing"');
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('halted')).toBe(false);
     expect(actor.getSnapshot().context.error).toBe('Daily search limit has been reached.');
-    actor.send({ type: 'SUBMIT', values: { search_term: 'Nancy Pelosy' } });
+    actor.send({ type: 'SUBMIT' });
     await search.reject(failureOf(402, 'Your search limit has been reached.', 'search_limit'));
-    expect(value(actor)).toBe('"creditsExpired"');
-    actor.send({ type: 'CONTACT_SALES' });
+    expect(actor.getSnapshot().hasTag('halted')).toBe(true);
+    actor.send({ type: 'FOLLOW_UP' });
     expect(contacted).toEqual(['sales']);
-    expect(value(actor)).toBe('"editing"');
-    actor.send({ type: 'SUBMIT', values: { search_term: 'Nancy Pelosy' } });
+    expect(actor.getSnapshot().hasTag('editable')).toBe(true);
+    actor.send({ type: 'SUBMIT' });
     await search.resolve({ reference: 'AML-2026-000009' });
-    expect(value(actor)).toBe('"created"');
-    expect(actor.getSnapshot().context.reference).toBe('AML-2026-000009');
+    expect(actor.getSnapshot().hasTag('succeeded')).toBe(true);
+    expect(selectCreatedReference(actor.getSnapshot())).toBe('AML-2026-000009');
+    expect(search.calls).toHaveLength(3);
   });
 });
 
@@ -313,63 +290,79 @@ const monitoring: ModelCase<MonitoringRef> = {
 
 interface CreateRef {
   screen: 'form' | 'searching' | 'credits expired' | 'results';
+  term: string;
+  /** The problem shown under the search term. */
+  termError: string | null;
   reference: string | null;
   errorCode: string | null;
-  salesContacted: number;
+  /** The view's provided effects, in the order they ran. */
+  performed: string[];
 }
 
 const createCase: ModelCase<CreateRef> = {
   name: 'create case',
   machine: createCaseMachine,
-  actor: 'search',
-  invokeId: 'search',
-  actions: ['contactSales'],
+  actor: 'submit',
+  invokeId: 'submit',
+  actions: ['notify', 'navigate', 'followUp'],
   minTransitions: 15,
   events: [
-    { type: 'SUBMIT', values: { search_term: 'Nancy Pelosy', entity_type: 'person' } },
-    { type: 'CLOSE_DIALOG' },
-    { type: 'CONTACT_SALES' },
+    { type: 'EDIT', field: 'search_term', value: 'Nancy Pelosy' },
+    { type: 'EDIT', field: 'search_term', value: '' },
+    { type: 'SUBMIT' },
+    { type: 'DISMISS' },
+    { type: 'FOLLOW_UP' },
     { type: 'RESET' },
-    { type: 'xstate.done.actor.search', output: { reference: 'AML-2026-000001' } },
-    { type: 'xstate.error.actor.search', error: failureOf(429, 'Daily search limit has been reached.', 'daily_search_limit') },
-    { type: 'xstate.error.actor.search', error: failureOf(402, 'Your search limit has been reached.', 'search_limit') },
+    { type: 'xstate.done.actor.submit', output: { reference: 'AML-2026-000001' } },
+    { type: 'xstate.error.actor.submit', error: failureOf(429, 'Daily search limit has been reached.', 'daily_search_limit') },
+    { type: 'xstate.error.actor.submit', error: failureOf(402, 'Your search limit has been reached.', 'search_limit') },
   ],
-  initial: { screen: 'form', reference: null, errorCode: null, salesContacted: 0 },
+  initial: { screen: 'form', term: '', termError: null, reference: null, errorCode: null, performed: [] },
   reference(r, e) {
     const same = { ref: r, calls: [] };
     switch (e.type) {
+      case 'EDIT':
+        return r.screen === 'form' ? { ref: { ...r, term: e.value, termError: null }, calls: [] } : same;
       case 'SUBMIT':
-        return r.screen === 'form' ? { ref: { ...r, screen: 'searching', errorCode: null }, calls: [e.values] } : same;
-      case 'xstate.done.actor.search':
-        return { ref: { ...r, screen: 'results', reference: e.output.reference }, calls: [] };
-      case 'xstate.error.actor.search': {
+        if (r.screen !== 'form') return same;
+        // An empty name is refused under its field without a round trip (section 5: the search term is required).
+        if (!r.term.trim()) return { ref: { ...r, termError: 'required' }, calls: [] };
+        return { ref: { ...r, screen: 'searching', errorCode: null }, calls: [{ ...EMPTY_CASE_FORM, search_term: r.term }] };
+      case 'xstate.done.actor.submit':
+        // The snack bar, then the new case's results: each once.
+        return { ref: { ...r, screen: 'results', reference: e.output.reference, performed: [...r.performed, 'notify', 'navigate'] }, calls: [] };
+      case 'xstate.error.actor.submit': {
         const code = (e.error as Failure).code ?? null;
         // Out of credits: the credits-expired dialog; anything else (the daily limit too) back to the form with the message.
         if (code === 'search_limit') return { ref: { ...r, screen: 'credits expired' }, calls: [] };
         return { ref: { ...r, screen: 'form', errorCode: code }, calls: [] };
       }
-      case 'CLOSE_DIALOG':
+      case 'DISMISS':
         return r.screen === 'credits expired' ? { ref: { ...r, screen: 'form' }, calls: [] } : same;
-      case 'CONTACT_SALES':
-        return r.screen === 'credits expired' ? { ref: { ...r, screen: 'form', salesContacted: r.salesContacted + 1 }, calls: [] } : same;
+      case 'FOLLOW_UP':
+        return r.screen === 'credits expired' ? { ref: { ...r, screen: 'form', performed: [...r.performed, 'followUp'] }, calls: [] } : same;
       case 'RESET':
-        return r.screen === 'results' ? { ref: { ...r, screen: 'form', reference: null }, calls: [] } : same;
+        // Reset empties the form (and a success's reference) wherever the user is, except while searching or in the dialog.
+        return r.screen === 'form' || r.screen === 'results' ? { ref: { ...r, screen: 'form', term: '', termError: null, reference: null, errorCode: null }, calls: [] } : same;
       default:
         throw new Error(`no reference for ${e.type}`);
     }
   },
   view: (s) => ({
-    screen: s.matches('searching') ? 'searching' : s.matches('creditsExpired') ? 'credits expired' : s.matches('created') ? 'results' : 'form',
-    reference: s.context.reference,
+    screen: s.hasTag('busy') ? 'searching' : s.hasTag('halted') ? 'credits expired' : s.hasTag('succeeded') ? 'results' : 'form',
+    term: s.context.values.search_term,
+    termError: s.context.fieldErrors.search_term ?? null,
+    reference: selectCreatedReference(s),
     errorCode: s.context.errorCode,
-    salesContacted: 0,
+    performed: [],
   }),
 };
 
 const MODELS = [review, monitoring, createCase] as ModelCase<any>[];
 
 describe.each(MODELS)('$name machine, every transition against the reference', (m) => {
-  const serialize = (s: any) => `${JSON.stringify(s.value)}|${JSON.stringify(s.context.enabled ?? null)}|${JSON.stringify(s.context.draft ?? null)}|${JSON.stringify(s.context.invalid ?? null)}`;
+  const serialize = (s: any) =>
+    `${JSON.stringify(s.value)}|${JSON.stringify(s.context.enabled ?? null)}|${JSON.stringify(s.context.draft ?? null)}|${JSON.stringify(s.context.invalid ?? null)}|${JSON.stringify(s.context.values?.search_term ?? null)}|${JSON.stringify(s.context.fieldErrors ?? null)}`;
   const model = new TestModel(m.machine as any, { input: m.input, events: m.events as never, serializeState: serialize });
   const edges = transitionPaths(model as any, serialize);
   const describeEvent = (e: EventObject) => e.type.replace(/^xstate\.(done|error)\.actor\.(\w+)$/, (_x, kind, id) => `${id}:${kind === 'done' ? 'ok' : 'failed'}`);
@@ -385,7 +378,7 @@ describe.each(MODELS)('$name machine, every transition against the reference', (
     const actor = createActor(m.machine.provide({ actors: { [m.actor]: call.logic }, actions } as any), { input: m.input } as any).start();
     const shownNow = () => {
       const shown = m.view(actor.getSnapshot());
-      if ('salesContacted' in shown) shown.salesContacted = performed.filter((a) => a === 'contactSales').length;
+      if ('performed' in shown) shown.performed = [...performed];
       return shown;
     };
     let ref = m.initial;

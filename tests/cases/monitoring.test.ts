@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../../common/constants';
 import { loadConfig } from '../../server/config';
-import { changedFields, runAmlMonitoringPass, startAmlMonitoring } from '../../server/monitoring/aml-monitor';
+import { changedFields, enqueueAmlMonitoringSweep, MONITORING_JOBS, runAmlMonitoringPass, startAmlMonitoring } from '../../server/cases/monitoring';
 import { listsVersionOf } from '../../server/cases/hits';
 import type { RealtimeMessage } from '../../server/realtime/bus';
 import { createScreeningEngine, type ScreeningEngine } from '../../server/screening';
@@ -200,6 +200,59 @@ describe.each(DATABASE_KINDS)('ongoing AML monitoring on %s', (kind) => {
     expect((await hitsOf(ref)).some((h) => h.name === NEWCOMER)).toBe(true);
   });
 
+  it('runs as jobs: a list change enqueues a sweep, which enqueues check jobs that check the due cases and report progress', async () => {
+    const stop = startAmlMonitoring(t.deps, 15);
+    try {
+      // The sweep enqueued when the lists were ready finds nothing due yet.
+      await t.deps.jobs.runDue();
+      const ref = await newCase(true);
+      served = changedUnList('Remarks revised for the queue.', false);
+      await engine.refresh('un_sc_consolidated');
+      // The update's listener enqueues the sweep asynchronously, after refresh() has resolved.
+      const waitingSweeps = async () =>
+        (await t.deps.db.query(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'created'`, [MONITORING_JOBS.sweep])).length;
+      await expect.poll(waitingSweeps).toBe(1);
+      const credits = await creditsUsed();
+      await t.deps.jobs.runDue();
+      expect((await caseRow(ref))!.lists_version).toEqual(listsVersionOf(engine));
+      expect(await creditsUsed()).toBeGreaterThan(credits);
+      const checks = await t.deps.db.query(`SELECT id, data FROM pgboss.job WHERE name = $1 ORDER BY created_on DESC`, [MONITORING_JOBS.check]);
+      const caseId = (await caseRow(ref))!.id;
+      const mine = checks.find((c) => c.data.case_ids.includes(caseId))!;
+      const status = await t.deps.jobs.status(mine.id);
+      expect(status).toMatchObject({ state: 'completed', progress: { done: mine.data.case_ids.length, total: mine.data.case_ids.length } });
+      // Checked once per list version: nothing is due afterwards.
+      expect(await runAmlMonitoringPass(t.deps)).toMatchObject({ checked: 0 });
+    } finally {
+      await stop();
+    }
+  });
+
+  it('enqueues its sweep in the transaction that records a list change, so the change and its monitoring commit together', async () => {
+    // An engine that records list versions in the database, as the server's does.
+    const recorded = createScreeningEngine({
+      listsDir: LISTS_DIR,
+      lists: ['un_sc_consolidated'],
+      fetch: { baseUrl },
+      workers: 1,
+      db: t.deps.db,
+      onListChanged: (tx) => enqueueAmlMonitoringSweep(t.deps.jobs, tx).then(() => undefined),
+    });
+    try {
+      await recorded.ready();
+      await t.deps.jobs.runDue();
+      served = changedUnList('Remarks revised for the recorded engine.', false);
+      const [update] = await recorded.refresh('un_sc_consolidated');
+      expect(update.record.status).toBe('loaded');
+      const sweep = await t.deps.db.one(`SELECT xmin::text AS tx FROM pgboss.job WHERE name = $1 AND state = 'created'`, [MONITORING_JOBS.sweep]);
+      const load = await t.deps.db.one('SELECT xmin::text AS tx FROM screening_list_loads WHERE id = $1', [update.record.id]);
+      // Written by the same transaction as the list change's record.
+      expect(sweep!.tx).toBe(load!.tx);
+    } finally {
+      await recorded.close();
+    }
+  });
+
   it('runs by itself once the lists are loaded, so checks left by a restart are done without waiting for the interval', async () => {
     served = changedUnList('Remarks before the restart.', false);
     await engine.refresh('un_sc_consolidated');
@@ -207,6 +260,8 @@ describe.each(DATABASE_KINDS)('ongoing AML monitoring on %s', (kind) => {
     expect((await hitsOf(ref)).some((h) => h.name === NEWCOMER)).toBe(false);
     served = changedUnList('Remarks revised while the server was down.', true);
     await engine.refresh('un_sc_consolidated');
+    // The server runs the queue's workers; here the test starts them.
+    await t.deps.jobs.work({ pollingSeconds: 0.5 });
     const stop = startAmlMonitoring(t.deps, 15);
     try {
       // The pass starts by itself (the interval is 15 minutes); wait for its result, however slow the machine.

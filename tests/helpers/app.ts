@@ -95,6 +95,8 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<Confi
   };
   await prepareDatabase(config, database.db);
   const deps = createDeps(config, database.db, quietLog, { screening: options.screening ?? testScreeningEngine() });
+  // The queue is ready for enqueueing, but no worker runs: a test runs jobs itself (deps.jobs.runDue() or work()), so what ran when is up to it.
+  await deps.jobs.start();
   const app = await buildApp(deps);
   registerRoutes(app, deps, extraRoutes);
   await app.ready();
@@ -132,6 +134,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<Confi
     },
     async close() {
       await app.close();
+      await deps.jobs.stop();
       await database.drop();
       await smtp.close();
     },

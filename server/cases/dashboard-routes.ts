@@ -7,8 +7,9 @@
 import { findRoute } from '../../common/access';
 import { DATABASES } from '../../common/enums';
 import { DashboardQuery } from '../../common/schemas/cases';
-import { countCases, filterRange } from '../cases/list';
+import { countCases, filterRange } from './list';
 import { route } from '../http/routes';
+import { casesPerCategory, casesPerDay } from './dashboard-data';
 
 export function dashboardRoutes() {
   return [
@@ -19,13 +20,11 @@ export function dashboardRoutes() {
       summary: 'Counts of cases by status and by hit category, and cases per day, for a date preset (live cases only).',
       access: findRoute('dashboard').requirement,
       query: DashboardQuery,
-      async handler({ deps, auth, query }) {
+      async handler({ org, auth, query }) {
         const range = filterRange(query)!;
-        const params = [auth.organisation.id, range.from.toISOString(), range.to.toISOString()];
-        const where = 'c.organisation_id = $1 AND NOT c.is_deleted AND c.created_at >= $2::timestamptz AND c.created_at < $3::timestamptz';
         const [totals, categories, timeline] = await Promise.all([
           (async () => {
-            const count = (statuses?: string[]) => countCases(deps.db, { ...query, case_status: statuses }, auth.organisation.id, auth.user.id);
+            const count = (statuses?: string[]) => countCases(org, { ...query, case_status: statuses }, auth.user.id);
             // One card per case status, so the cards add up to the total; the total is counted on its own (as Manage
             // Case counts it), which the tests compare with the cards.
             const [total, passed, failed, for_review, passed_conditionally] = [
@@ -37,15 +36,8 @@ export function dashboardRoutes() {
             ];
             return { total, passed, failed, for_review, passed_conditionally };
           })(),
-          deps.db.query<{ category: string; count: number }>(
-            `SELECT d AS category, count(*)::int AS count FROM cases c, unnest(c.hit_databases) d WHERE ${where} GROUP BY d`,
-            params,
-          ),
-          deps.db.query<{ day: string; count: number }>(
-            `SELECT to_char(date_trunc('day', c.created_at - ($4::int * interval '1 minute')), 'YYYY-MM-DD') AS day, count(*)::int AS count
-               FROM cases c WHERE ${where} GROUP BY 1 ORDER BY 1 DESC LIMIT 31`,
-            [...params, query.tz_offset ?? 0],
-          ),
+          casesPerCategory(org, range),
+          casesPerDay(org, range, query.tz_offset ?? 0),
         ]);
         const byCategory = new Map(categories.map((c) => [c.category, c.count]));
         return {

@@ -7,7 +7,7 @@
  */
 import { SOCKET_EVENTS } from '../../common/constants';
 import type { Deps } from '../deps';
-import { rooms } from '../realtime/bus';
+import { rooms } from './bus';
 
 type Publisher = Pick<Deps, 'realtime'>;
 
