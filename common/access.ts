@@ -266,13 +266,21 @@ export function firstPermittedMenuPath(ctx: AccessContext, groupId?: string): st
   return undefined;
 }
 
-export function resolveLandingPath(ctx: AccessContext): string {
-  if (ctx.organisation.is_demo) return '/demo';
-  if (ctx.permissions.length === 0) return '/login';
+/** Where "/" leads, named (the landing statechart's final states) and as a path. */
+export type LandingDestination = 'login' | 'demo' | 'plans' | 'firstAmlScreeningItem' | 'dashboard' | 'firstMenuItem';
+
+export function landingDestination(ctx: AccessContext): { destination: LandingDestination; path: string } {
+  const to = (destination: LandingDestination, path: string | undefined) => (path ? { destination, path } : { destination: 'login' as const, path: '/login' });
+  if (ctx.organisation.is_demo) return to('demo', '/demo');
+  if (ctx.permissions.length === 0) return to('login', '/login');
   if (lacksPlanDetails(ctx.organisation)) {
-    if (ctx.permissions.includes('update_payment_method')) return '/plans';
-    return firstPermittedMenuPath(ctx, 'aml_screening') ?? '/login';
+    if (ctx.permissions.includes('update_payment_method')) return to('plans', '/plans');
+    return to('firstAmlScreeningItem', firstPermittedMenuPath(ctx, 'aml_screening'));
   }
-  if (meetsRequirement(findRoute('dashboard').requirement, ctx)) return '/dashboard';
-  return firstPermittedMenuPath(ctx) ?? '/login';
+  if (meetsRequirement(findRoute('dashboard').requirement, ctx)) return to('dashboard', '/dashboard');
+  return to('firstMenuItem', firstPermittedMenuPath(ctx));
+}
+
+export function resolveLandingPath(ctx: AccessContext): string {
+  return landingDestination(ctx).path;
 }

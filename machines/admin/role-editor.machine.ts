@@ -6,64 +6,17 @@
  * Saving emits { type: 'saved', role } for the screen to refresh its list.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { MessageId } from '../../common/messages';
 import { validateRoleName } from '../../common/validation';
 import { failureField, toApiFailure } from '../shared/api-failure';
-import type { ApiFailure } from '../shared/api-failure';
-import { sameSelection, toggleArea, togglePermission, type Catalogue, type CataloguePermission } from './permission-selection';
+import { sameSelection, toggleArea, togglePermission, type Catalogue } from './permission-selection';
+import type { RoleEditorContext, RoleEditorEvent, RoleEditorEmitted, LoadedRole, SaveRoleInput } from './role-editor.types';
+export type { RoleEditorContext, RoleEditorEvent, RoleEditorEmitted, LoadedRole, SaveRoleInput } from './role-editor.types';
 
 // ---------------------------------------------------------------- Actor I/O
 
-export interface LoadedRole {
-  _id: string;
-  name: string;
-  is_admin: boolean;
-  user_count: number;
-  permissions: { name: string }[];
-}
-
-export interface SaveRoleInput {
-  roleId: string | null;
-  /** Left out when unchanged. */
-  name?: string;
-  /** Left out when unchanged, and always for the administrator role. */
-  permissions?: string[];
-}
-
 // ---------------------------------------------------------------- Context
 
-export interface RoleEditorContext {
-  catalogue: CataloguePermission[];
-  roleId: string | null;
-  isAdmin: boolean;
-  userCount: number;
-  name: string;
-  originalName: string;
-  selected: string[];
-  originalSelected: string[];
-  /** What the last tick switched on or off alongside, for the hint under the list. */
-  lastChange: { added: string[]; removed: string[] };
-  nameError: MessageId | null;
-  error: (ApiFailure & { field?: string | null }) | null;
-}
-
 // ---------------------------------------------------------------- Events
-
-export type RoleEditorEvent =
-  | { type: 'CREATE' }
-  | { type: 'OPEN'; roleId: string }
-  | { type: 'SET_NAME'; name: string }
-  | { type: 'TOGGLE'; permission: string }
-  | { type: 'TOGGLE_AREA'; area: string }
-  | { type: 'RESET' }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' }
-  | { type: 'CLOSE' }
-  /** After CLOSE with unsaved changes: leave them, or go back to them. */
-  | { type: 'DISCARD' }
-  | { type: 'KEEP_EDITING' };
-
-export type RoleEditorEmitted = { type: 'saved'; role: unknown; created: boolean };
 
 /** The failure, and the field the server named (a taken role name is about the name). */
 const failure = (error: unknown): RoleEditorContext['error'] => ({ ...toApiFailure(error), field: failureField(error) });
@@ -104,6 +57,7 @@ export const roleEditorMachine = setup({
     nameInvalid: ({ context }) => validateRoleName(context.name) !== null,
     unchanged: ({ context }) => context.roleId !== null && context.name.trim() === context.originalName && sameSelection(context.selected, context.originalSelected),
     dirty: ({ context }) => context.name.trim() !== context.originalName || !sameSelection(context.selected, context.originalSelected),
+    isNotAdminRole: ({ context }) => !context.isAdmin,
   },
 }).createMachine({
   id: 'roleEditor',
@@ -117,6 +71,7 @@ export const roleEditorMachine = setup({
       },
     },
     opening: {
+      description: 'The catalogue is loaded once per drawer, then the role if one was opened.',
       always: [
         { guard: 'needsCatalogue', target: 'loadingCatalogue' },
         { guard: 'isExistingRole', target: 'loadingRole' },
@@ -157,15 +112,15 @@ export const roleEditorMachine = setup({
       on: {
         SET_NAME: { actions: assign({ name: ({ event }) => event.name, nameError: null, error: null }) },
         TOGGLE: {
-          // The administrator role always holds everything; its boxes are shown ticked and locked.
-          guard: ({ context }) => !context.isAdmin,
+          guard: 'isNotAdminRole',
+          description: 'The administrator role always holds everything; its boxes are shown ticked and locked.',
           actions: assign(({ context, event }) => {
             const change = togglePermission(context.catalogue, context.selected, event.permission, false);
             return { selected: change.selected, lastChange: { added: change.addedAlongside, removed: change.removedAlongside }, error: null };
           }),
         },
         TOGGLE_AREA: {
-          guard: ({ context }) => !context.isAdmin,
+          guard: 'isNotAdminRole',
           actions: assign(({ context, event }) => {
             const change = toggleArea(context.catalogue, context.selected, event.area, false);
             return { selected: change.selected, lastChange: { added: change.addedAlongside, removed: change.removedAlongside }, error: null };
@@ -181,15 +136,15 @@ export const roleEditorMachine = setup({
           })),
         },
         SAVE: [
-          { guard: 'nameInvalid', actions: assign({ nameError: ({ context }) => validateRoleName(context.name) }) },
-          { guard: 'unchanged', target: 'closed' },
+          { guard: 'nameInvalid', description: 'The name rule is checked here, beside the field, before any request.', actions: assign({ nameError: ({ context }) => validateRoleName(context.name) }) },
+          { guard: 'unchanged', target: 'closed', description: 'Saving an unchanged role sends nothing.' },
           { target: 'saving' },
         ],
         CLOSE: [{ guard: 'dirty', target: 'confirmingClose' }, { target: 'closed' }],
       },
     },
-    /** Closing would lose unsaved changes: the drawer asks first. */
     confirmingClose: {
+      description: 'Closing would lose unsaved changes: the drawer asks first.',
       on: { DISCARD: 'closed', KEEP_EDITING: 'editing', CLOSE: 'closed' },
     },
     saving: {
@@ -209,7 +164,7 @@ export const roleEditorMachine = setup({
           target: 'closed',
           actions: emit(({ context, event }) => ({ type: 'saved' as const, role: event.output, created: context.roleId === null })),
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => failure(event.error) }) },
+        onError: { target: 'editing', description: 'The form stays as the user had it, with the message (under the name when the server names it).', actions: assign({ error: ({ event }) => failure(event.error) }) },
       },
     },
     failed: {

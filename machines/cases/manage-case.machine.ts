@@ -14,62 +14,32 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CaseView } from '../../common/cases';
-import type { MessageId } from '../../common/messages';
 import { validateDateRange } from '../../common/validation';
 import { toApiFailure } from '../shared/api-failure';
-import type { ApiFailure } from '../shared/api-failure';
-import { searchFromView, sortedBy, viewFromSearch, withFilters, type CaseListFilters, type CaseListView } from './case-list-query';
-import type { CaseSortKey } from '../../common/cases';
-
-export interface ManageCaseContext {
-  /** The view the address names; the rows on screen belong to it. */
-  view: CaseListView;
-  /** The filter form as the user has it, including text not applied yet. */
-  draft: CaseListFilters;
-  rows: CaseView[];
-  total: number;
-  /** Rows have been loaded at least once (an empty state may be shown). */
-  loaded: boolean;
-  error: ApiFailure | null;
-  rangeError: { field: 'date_from' | 'date_to'; rule: MessageId } | null;
-  /** The address this machine last asked for: its arrival keeps the form as the user has it. */
-  requested: string | null;
-  /** The address of the history entry that typing created, replaced while typing goes on. */
-  typedEntry: string | null;
-}
-
-export type ManageCaseEvent =
-  | { type: 'LOCATION'; search: string }
-  /** A select or switch of the filter form: applied at once. */
-  | { type: 'EDIT'; filters: Partial<CaseListFilters> }
-  /** Typing in the form: kept; the search text is applied after a pause. */
-  | { type: 'DRAFT'; filters: Partial<CaseListFilters> }
-  /** The form submitted: everything in it is applied. */
-  | { type: 'APPLY' }
-  | { type: 'SORT'; key: CaseSortKey }
-  | { type: 'PAGE'; page: number }
-  | { type: 'PAGE_SIZE'; pageSize: number }
-  | { type: 'RELOAD' };
-
-export interface Navigation {
-  search: string;
-  replace: boolean;
-}
+import { searchFromView, sortedBy, viewFromSearch, withFilters, type CaseListView } from './case-list-query';
+import type { ExportRequest, ManageCaseContext, ManageCaseEvent, Navigation, ManageCaseInput, ManageCaseTag } from './manage-case.types';
+export type { ManageCaseContext, ManageCaseEvent, Navigation, ManageCaseInput } from './manage-case.types';
 
 export const manageCaseMachine = setup({
   types: {
     context: {} as ManageCaseContext,
     events: {} as ManageCaseEvent,
-    input: {} as { search: string },
+    input: {} as ManageCaseInput,
+    tags: {} as ManageCaseTag,
   },
   actors: {
     load: fromPromise<{ data: CaseView[]; total: number }, CaseListView>(async () => {
       throw new Error('load is provided by the view');
     }),
+    download: fromPromise<unknown, ExportRequest>(async () => {
+      throw new Error('download is provided by the view');
+    }),
   },
   actions: {
     /** Supplied by the view: the router's navigate, to ?search (pushing or replacing the history entry). */
     navigate: (_, _params: Navigation) => {},
+    /** Supplied by the view: the snack bar of a failed export. */
+    notifyFailure: (_, _params: { message: string; code: string | null }) => {},
   },
   delays: {
     /** How long typing pauses before the search is applied. */
@@ -84,7 +54,7 @@ export const manageCaseMachine = setup({
   id: 'manageCase',
   context: ({ input }) => {
     const view = viewFromSearch(input.search);
-    return { view, draft: view.filters, rows: [], total: 0, loaded: false, error: null, rangeError: null, requested: null, typedEntry: null };
+    return { view, draft: view.filters, rows: [], total: 0, loaded: false, error: null, rangeError: null, requested: null, typedEntry: null, selection: {} };
   },
   type: 'parallel',
   states: {
@@ -92,6 +62,7 @@ export const manageCaseMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          tags: ['busy'],
           invoke: {
             id: 'load',
             src: 'load',
@@ -103,12 +74,14 @@ export const manageCaseMachine = setup({
             onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
           },
         },
-        /** A page past the end (its last rows were just deleted or decided away) gives way to the last page that has rows. */
         settling: {
+          tags: ['busy'],
+          description: 'A page past the end (its last rows were just deleted or decided away) gives way to the last page that has rows.',
           always: [
             {
               guard: 'pageWentEmpty',
               target: 'ready',
+              description: 'Asks for the last page with rows by replacing the address, so Back does not return to the empty page.',
               actions: enqueueActions(({ context, enqueue }) =>
                 commit(enqueue, go(context, { ...context.view, page: Math.max(1, Math.ceil(context.total / context.view.pageSize)) }, { replace: true })),
               ),
@@ -117,10 +90,36 @@ export const manageCaseMachine = setup({
           ],
         },
         ready: {},
-        failed: {},
+        failed: { tags: ['failed'] },
       },
       on: {
         RELOAD: { target: '.loading', reenter: true },
+        ACTED: {
+          target: '.loading',
+          reenter: true,
+          description: 'The ticked cases were decided or deleted: the ticks go (those rows may leave the view) and the rows load again.',
+          actions: assign({ selection: {} }),
+        },
+      },
+    },
+    exporting: {
+      initial: 'idle',
+      states: {
+        idle: { on: { EXPORT: 'downloading' } },
+        downloading: {
+          tags: ['exporting'],
+          description: 'One export at a time; the list stays usable meanwhile.',
+          invoke: {
+            src: 'download',
+            input: ({ context, event }) => ({ view: context.view, format: (event as Extract<ManageCaseEvent, { type: 'EXPORT' }>).format }),
+            onDone: 'idle',
+            onError: {
+              target: 'idle',
+              description: 'A failed export is told in a snack bar; the list is untouched.',
+              actions: { type: 'notifyFailure', params: ({ event }) => ({ message: toApiFailure(event.error).message, code: toApiFailure(event.error).code ?? null }) },
+            },
+          },
+        },
       },
     },
     typing: {
@@ -138,11 +137,17 @@ export const manageCaseMachine = setup({
       },
       on: {
         DRAFT: [
-          { guard: 'typedSearch', target: '.pausing', reenter: true, actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.filters }) }) },
+          {
+            guard: 'typedSearch',
+            target: '.pausing',
+            reenter: true,
+            description: 'Each keystroke restarts the pause: the search is applied once typing stops.',
+            actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.filters }) }) },
           { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.filters }) }) },
         ],
         APPLY: {
           target: '.idle',
+          description: 'The form submitted: a pending typed search is applied with it rather than after the pause.',
           actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, context.draft), {}))),
         },
         EDIT: {
@@ -161,13 +166,16 @@ export const manageCaseMachine = setup({
       guard: 'addressChanged',
       target: '.list.loading',
       reenter: true,
+      description: 'The list loads only when the address changes: a click, Back, a reload and a shared link all arrive here.',
       actions: assign(({ context, event }) => {
         const view = viewFromSearch(event.search);
         // Back, Forward or a link: the form shows that view. Our own change: the form stays as the user has it.
         const ours = context.requested !== null && searchFromView(view) === context.requested;
-        return { view, draft: ours ? context.draft : view.filters, rangeError: ours ? context.rangeError : null, requested: null };
+        // Ticks belong to the rows of one view: another view starts with none.
+        return { view, draft: ours ? context.draft : view.filters, rangeError: ours ? context.rangeError : null, requested: null, selection: {} };
       }),
     },
+    SELECT: { actions: assign({ selection: ({ event }) => event.selection }) },
     SORT: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, sortedBy(context.view, event.key), {}))) },
     PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
     PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },

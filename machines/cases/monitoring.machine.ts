@@ -7,30 +7,26 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { failureFields } from '../shared/api-failure';
-
-export interface MonitoringContext {
-  enabled: boolean;
-  error: string | null;
-  errorCode: string | null;
-}
-
-export type MonitoringEvent =
-  | { type: 'TOGGLE' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  /** The server's value changed (a refresh after someone else switched it). */
-  | { type: 'SYNC'; enabled: boolean };
+import type { MonitoringContext, MonitoringEvent, MonitoringInput } from './monitoring.types';
+export type { MonitoringContext, MonitoringEvent, MonitoringInput } from './monitoring.types';
 
 export const monitoringMachine = setup({
   types: {
     context: {} as MonitoringContext,
     events: {} as MonitoringEvent,
-    input: {} as { enabled: boolean },
+    input: {} as MonitoringInput,
+    tags: {} as 'confirming' | 'busy',
   },
   actors: {
     save: fromPromise<unknown, { enabled: boolean }>(async () => {
       throw new Error('save is provided by the view');
     }),
+  },
+  actions: {
+    /** Supplied by the view: the screen reloads its case (history, updated time) once the server holds the new value. */
+    onSaved: () => {},
+    /** Supplied by the view: the refusal's snack bar. */
+    notifyFailure: (_, _params: { message: string; code: string | null }) => {},
   },
   guards: {
     isOn: ({ context }) => context.enabled,
@@ -43,27 +39,35 @@ export const monitoringMachine = setup({
     settled: {
       initial: 'check',
       states: {
-        check: { always: [{ guard: 'isOn', target: 'on' }, { target: 'off' }] },
+        check: { description: 'The switch shows what the server holds.', always: [{ guard: 'isOn', target: 'on' }, { target: 'off' }] },
         on: { on: { TOGGLE: '#monitoringToggle.confirmingOff' } },
         off: { on: { TOGGLE: '#monitoringToggle.confirmingOn' } },
       },
       on: { SYNC: { target: '.check', actions: assign({ enabled: ({ event }) => event.enabled }) } },
     },
     confirmingOn: {
+      tags: ['confirming'],
+      description: 'Monitoring spends credits every 15 minutes: switching it on is confirmed first.',
       on: { CONFIRM: { target: 'saving' }, CANCEL: 'settled' },
     },
     confirmingOff: {
+      tags: ['confirming'],
       on: { CONFIRM: { target: 'saving' }, CANCEL: 'settled' },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'save',
         input: ({ context }) => ({ enabled: !context.enabled }),
-        onDone: { target: 'settled', actions: assign({ enabled: ({ context }) => !context.enabled, error: null, errorCode: null }) },
+        onDone: { target: 'settled', actions: [assign({ enabled: ({ context }) => !context.enabled, error: null, errorCode: null }), 'onSaved'] },
         onError: {
           target: 'settled',
-          actions: assign(({ event }) => failureFields(event.error)),
+          description: 'The switch stays where the server has it, with the message.',
+          actions: [
+            assign(({ event }) => failureFields(event.error)),
+            { type: 'notifyFailure', params: ({ event }) => ({ message: failureFields(event.error).error, code: failureFields(event.error).errorCode }) },
+          ],
         },
       },
     },

@@ -7,38 +7,10 @@
  * closes after success so the view can refresh.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CaseStatus, MatchStatus, RiskLevel } from '../../common/enums';
-import type { MessageId } from '../../common/messages';
 import { validateComment } from '../../common/validation';
 import { failureFields } from '../shared/api-failure';
-
-export type ReviewTarget = { kind: 'entities'; reference: string; ids: string[] } | { kind: 'cases'; references: string[] };
-
-export interface ReviewDraft {
-  match_status?: MatchStatus;
-  risk_level?: RiskLevel;
-  case_status?: CaseStatus;
-  /** undefined: leave assignees as they are; []: clear them. */
-  assignee_ids?: string[];
-  aml_monitoring?: boolean;
-  comment: string;
-}
-
-export interface ReviewContext {
-  target: ReviewTarget | null;
-  draft: ReviewDraft;
-  /** A rule the draft breaks, shown beside its field. */
-  invalid: { field: 'comment' | 'draft'; message: MessageId } | null;
-  error: string | null;
-  errorCode: string | null;
-}
-
-export type ReviewEvent =
-  | { type: 'OPEN'; target: ReviewTarget; draft?: Partial<ReviewDraft> }
-  | { type: 'EDIT'; patch: Partial<ReviewDraft> }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' }
-  | { type: 'CLOSE' };
+import type { ReviewTarget, ReviewDraft, ReviewContext, ReviewEvent } from './review.types';
+export type { ReviewTarget, ReviewDraft, ReviewContext, ReviewEvent } from './review.types';
 
 const EMPTY: ReviewDraft = { comment: '' };
 
@@ -66,11 +38,16 @@ export const reviewMachine = setup({
   types: {
     context: {} as ReviewContext,
     events: {} as ReviewEvent,
+    tags: {} as 'open' | 'busy' | 'saved',
   },
   actors: {
     submit: fromPromise<unknown, Record<string, unknown>>(async () => {
       throw new Error('submit is provided by the view');
     }),
+  },
+  actions: {
+    /** Supplied by the view: the snack bar and the screen's follow-up (close, clear the ticks, reload), once per saved decision. */
+    onSaved: () => {},
   },
   guards: {
     draftIsValid: ({ context }) => draftProblem(context.draft) === null,
@@ -89,30 +66,36 @@ export const reviewMachine = setup({
       },
     },
     editing: {
+      tags: ['open'],
       on: {
         EDIT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }), invalid: null }) },
         SUBMIT: [
           { guard: 'draftIsValid', target: 'submitting' },
-          // Why not submit: the server would answer the same, and the user sees it without a round trip.
-          { actions: assign({ invalid: ({ context }) => draftProblem(context.draft) }) },
+          {
+            description: 'A draft that changes nothing or carries an invalid comment is not sent: the server would answer the same, and the user sees it without a round trip.',
+            actions: assign({ invalid: ({ context }) => draftProblem(context.draft) }),
+          },
         ],
         CANCEL: 'closed',
       },
     },
     submitting: {
+      tags: ['open', 'busy'],
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }) => reviewRequest(context.target!, context.draft),
-        onDone: 'saved',
+        onDone: { target: 'saved', actions: 'onSaved' },
         onError: {
           target: 'editing',
+          description: 'The dialog stays open with the draft and the message.',
           actions: assign(({ event }) => failureFields(event.error)),
         },
       },
     },
     saved: {
-      // The view refreshes its data on entering saved, then closes; a new OPEN starts over.
+      tags: ['saved'],
+      description: 'The view’s onSaved refreshes its data and closes; a new OPEN starts over.',
       on: {
         CLOSE: { target: 'closed', actions: assign({ target: null, draft: EMPTY }) },
         OPEN: {

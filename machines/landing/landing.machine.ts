@@ -1,65 +1,50 @@
 /**
- * Where a user lands when opening "/" (section 6), as a chain of guarded
- * decisions that reads top to bottom in the visualiser. Each final state names
- * a destination; the output is the path. The rules themselves live in
- * common/access.ts, shared with the server and the route guards.
+ * Where a user lands when opening "/" (section 6). The rule is written once,
+ * in common/access.ts (resolveLandingPath, shared with the server's
+ * redirect_url and the route guards); this chart names its outcome, one final
+ * state per destination, so the visualiser and the diagrams show where "/" can
+ * lead, and its output is the rule's path.
  */
-import { assign, setup } from 'xstate';
-import { firstPermittedMenuPath, lacksPlanDetails, meetsRequirement, findRoute, type AccessContext } from '../../common/access';
+import { setup } from 'xstate';
+import { landingDestination, resolveLandingPath, type LandingDestination } from '../../common/access';
+import type { LandingContext, LandingInput, LandingOutput } from './landing.types';
 
-export interface LandingInput {
-  /** Null when nobody is signed in. */
-  access: AccessContext | null;
-}
-
-interface LandingContext {
-  access: AccessContext | null;
-  path: string;
-}
+export type { LandingInput } from './landing.types';
 
 export const landingMachine = setup({
-  types: { input: {} as LandingInput, context: {} as LandingContext, output: {} as { path: string } },
+  types: { input: {} as LandingInput, context: {} as LandingContext, output: {} as LandingOutput },
   guards: {
-    isSignedOut: ({ context }) => context.access === null,
-    isDemoOrganisation: ({ context }) => Boolean(context.access?.organisation.is_demo),
-    hasNoPermissions: ({ context }) => context.access!.permissions.length === 0,
-    needsPlanChoice: ({ context }) => lacksPlanDetails(context.access!.organisation),
-    canPay: ({ context }) => context.access!.permissions.includes('update_payment_method'),
-    hasAmlScreeningItem: ({ context }) => firstPermittedMenuPath(context.access!, 'aml_screening') !== undefined,
-    canSeeDashboard: ({ context }) => meetsRequirement(findRoute('dashboard').requirement, context.access!),
-    hasAnyMenuItem: ({ context }) => firstPermittedMenuPath(context.access!) !== undefined,
+    landsOn: ({ context }, params: { destination: LandingDestination }) => context.destination === params.destination,
   },
 }).createMachine({
   id: 'landing',
-  context: ({ input }) => ({ access: input.access, path: '/login' }),
+  context: ({ input }) =>
+    input.access === null
+      ? { access: null, destination: 'login', path: '/login' }
+      : { access: input.access, destination: landingDestination(input.access).destination, path: resolveLandingPath(input.access) },
   initial: 'deciding',
   output: ({ context }) => ({ path: context.path }),
   states: {
     deciding: {
+      description: 'Nobody signed in goes to sign in; everyone else where the shared rule says.',
       always: [
-        { guard: 'isSignedOut', target: 'login' },
-        // The demo organisation lives under /demo.
-        { guard: 'isDemoOrganisation', target: 'demo' },
-        { guard: 'hasNoPermissions', target: 'login' },
-        { guard: 'needsPlanChoice', target: 'planChoice' },
-        { guard: 'canSeeDashboard', target: 'dashboard' },
-        { guard: 'hasAnyMenuItem', target: 'firstMenuItem' },
-        { target: 'login' },
+        { guard: { type: 'landsOn', params: { destination: 'demo' } }, target: 'demo', description: 'The demo organisation lives under /demo.' },
+        { guard: { type: 'landsOn', params: { destination: 'plans' } }, target: 'plans', description: 'Plan billing without a plan, and allowed to pay: choose a plan first.' },
+        {
+          guard: { type: 'landsOn', params: { destination: 'firstAmlScreeningItem' } },
+          target: 'firstAmlScreeningItem',
+          description: 'Plan billing without a plan, not allowed to pay: screening still works on trial credits.',
+        },
+        { guard: { type: 'landsOn', params: { destination: 'dashboard' } }, target: 'dashboard' },
+        { guard: { type: 'landsOn', params: { destination: 'firstMenuItem' } }, target: 'firstMenuItem', description: 'No dashboard: the first menu item the user may open.' },
+        { target: 'login', description: 'Signed out, no permissions, or nothing the user may open.' },
       ],
     },
-    /** Plan billing without a plan: pay first if allowed, otherwise screening still works on trial credits. */
-    planChoice: {
-      always: [
-        { guard: 'canPay', target: 'plans' },
-        { guard: 'hasAmlScreeningItem', target: 'firstAmlScreeningItem' },
-        { target: 'login' },
-      ],
-    },
-    login: { type: 'final', entry: assign({ path: '/login' }) },
-    demo: { type: 'final', entry: assign({ path: '/demo' }) },
-    plans: { type: 'final', entry: assign({ path: '/plans' }) },
-    dashboard: { type: 'final', entry: assign({ path: '/dashboard' }) },
-    firstAmlScreeningItem: { type: 'final', entry: assign({ path: ({ context }) => firstPermittedMenuPath(context.access!, 'aml_screening')! }) },
-    firstMenuItem: { type: 'final', entry: assign({ path: ({ context }) => firstPermittedMenuPath(context.access!)! }) },
+    login: { type: 'final', description: '/login' },
+    demo: { type: 'final', description: '/demo' },
+    plans: { type: 'final', description: '/plans' },
+    dashboard: { type: 'final', description: '/dashboard' },
+    firstAmlScreeningItem: { type: 'final', description: 'The first AML screening item of the menu the user may open.' },
+    firstMenuItem: { type: 'final', description: 'The first menu item the user may open.' },
   },
 });

@@ -8,41 +8,8 @@
 import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { NotificationView } from '../../common/notifications';
 import { toApiFailure } from '../shared/api-failure';
-import type { ApiFailure } from '../shared/api-failure';
-
-export type NotificationTab = 'all' | 'unread';
-
-export interface NotificationPage {
-  data: NotificationView[];
-  total: number;
-  unread_count: number;
-}
-
-export interface NotificationsContext {
-  userId: string | null;
-  tab: NotificationTab;
-  items: NotificationView[];
-  total: number;
-  unreadCount: number;
-  page: number;
-  pageSize: number;
-  error: ApiFailure | null;
-  /** Numbers the background requests, so each has its own actor id. */
-  requests: number;
-}
-
-export type NotificationsEvent =
-  | { type: 'START'; userId: string }
-  | { type: 'STOP' }
-  | { type: 'TAB'; tab: NotificationTab }
-  /** Pushed over the socket. */
-  | { type: 'RECEIVED'; notification: NotificationView }
-  /** Another tab of the same user read notifications. */
-  | { type: 'COUNT_CHANGED'; unreadCount: number }
-  | { type: 'MARK_READ'; id: string }
-  | { type: 'MARK_ALL_READ' }
-  | { type: 'LOAD_MORE' }
-  | { type: 'RELOAD' };
+import type { NotificationTab, NotificationsContext, NotificationsEvent, NotificationPage, NotificationsInput } from './notifications.types';
+export type { NotificationTab, NotificationsContext, NotificationsEvent, NotificationPage, NotificationsInput } from './notifications.types';
 
 const empty = { items: [] as NotificationView[], total: 0, unreadCount: 0, page: 1, error: null, tab: 'all' as NotificationTab };
 
@@ -50,7 +17,7 @@ export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
-    input: {} as { pageSize?: number },
+    input: {} as NotificationsInput,
   },
   actors: {
     load: fromPromise<NotificationPage, { tab: NotificationTab; page: number; pageSize: number }>(async () => {
@@ -68,6 +35,8 @@ export const notificationsMachine = setup({
     hasMore: ({ context }) => context.items.length < context.total,
     isUnread: ({ context }, params: { id: string }) => context.items.some((n) => n.id === params.id && !n.is_read),
     isNew: ({ context }, params: { id: string }) => !context.items.some((n) => n.id === params.id),
+    countChangedElsewhere: ({ context, event }) => event.type === 'COUNT_CHANGED' && event.unreadCount !== context.unreadCount,
+    hasUnread: ({ context }) => context.unreadCount > 0,
   },
 }).createMachine({
   id: 'notifications',
@@ -107,7 +76,7 @@ export const notificationsMachine = setup({
                 page: context.page + 1,
               })),
             },
-            onError: { target: 'ready', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
+            onError: { target: 'ready', description: 'The pages already shown stay usable; the message says the next one failed.', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
           },
         },
         ready: {
@@ -116,7 +85,12 @@ export const notificationsMachine = setup({
         failed: {},
       },
       on: {
-        START: { guard: { type: 'isAnotherUser', params: ({ event }) => ({ userId: event.userId }) }, target: '.loading', reenter: true, actions: assign(({ event }) => ({ ...empty, userId: event.userId })) },
+        START: {
+          guard: { type: 'isAnotherUser', params: ({ event }) => ({ userId: event.userId }) },
+          target: '.loading',
+          reenter: true,
+          description: 'Someone else signed in (or the same user again, ignored): their list replaces the last one.',
+          actions: assign(({ event }) => ({ ...empty, userId: event.userId })) },
         STOP: { target: 'off', actions: assign({ userId: null, ...empty }) },
         TAB: { target: '.loading', actions: assign({ tab: ({ event }) => event.tab }) },
         RELOAD: '.loading',
@@ -129,12 +103,13 @@ export const notificationsMachine = setup({
           })),
         },
         COUNT_CHANGED: {
-          // Only a change made elsewhere needs a reload; our own marks already agree.
-          guard: ({ context, event }) => event.unreadCount !== context.unreadCount,
+          guard: 'countChangedElsewhere',
           target: '.loading',
+          description: 'Only a change made elsewhere needs a reload; our own marks already agree.',
         },
         MARK_READ: {
           guard: { type: 'isUnread', params: ({ event }) => ({ id: event.id }) },
+          description: 'Shown read at once; the request confirms in the background.',
           actions: [
             assign(({ context, event }) => ({
               items: context.items.map((n) => (n.id === event.id ? { ...n, is_read: true } : n)),
@@ -145,14 +120,13 @@ export const notificationsMachine = setup({
           ],
         },
         MARK_ALL_READ: {
-          guard: ({ context }) => context.unreadCount > 0,
+          guard: 'hasUnread',
           actions: [
             assign(({ context }) => ({ items: context.items.map((n) => ({ ...n, is_read: true })), unreadCount: 0, requests: context.requests + 1 })),
             spawnChild('markAllRead', { id: ({ context }) => `mark-${context.requests}` }),
           ],
         },
-        // A background mark failed: what the server holds is the truth.
-        'xstate.error.actor.*': { target: '.loading' },
+        'xstate.error.actor.*': { target: '.loading', description: 'A background mark failed: what the server holds is the truth, so the list is loaded again.' },
       },
     },
   },

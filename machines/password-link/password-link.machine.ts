@@ -7,19 +7,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiFailure } from '../shared/api-failure';
-
-export type LinkKind = 'reset' | 'setup';
-
-export interface PasswordLinkInput {
-  kind: LinkKind;
-  token: string | null;
-}
-
-interface PasswordLinkContext extends PasswordLinkInput {
-  error: string | null;
-  errorCode: string | null;
-  email: string | null;
-}
+import type { LinkKind, PasswordLinkInput, PasswordLinkContext } from './password-link.types';
+export type { LinkKind, PasswordLinkInput, PasswordLinkContext } from './password-link.types';
 
 const lower = (message: string) => message.trim().toLowerCase();
 
@@ -56,13 +45,16 @@ export const passwordLinkMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'isSetup', target: 'clearingStorage' }, { target: 'checkingToken' }],
+      always: [
+        { guard: 'isSetup', target: 'clearingStorage', description: 'A set-up link may be opened in a browser where someone else is signed in: that session goes first.' },
+        { target: 'checkingToken' },
+      ],
     },
     clearingStorage: {
-      invoke: { src: 'clearStorage', onDone: 'checkingToken', onError: 'checkingToken' },
+      invoke: { src: 'clearStorage', onDone: 'checkingToken', onError: { target: 'checkingToken', description: 'Storage that cannot be cleared does not stop the link from working.' } },
     },
     checkingToken: {
-      always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'catchAll' }],
+      always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'catchAll', description: 'An address without a token is not a link we sent: the catch-all page.' }],
     },
     verifying: {
       invoke: {
@@ -72,7 +64,7 @@ export const passwordLinkMachine = setup({
         onError: [
           { guard: { type: 'resetTokenExpired', params: ({ event }) => event.error as ApiFailure }, target: 'tokenExpired' },
           { guard: { type: 'setupTokenRejected', params: ({ event }) => event.error as ApiFailure }, target: 'tokenExpired' },
-          { target: 'catchAll' },
+          { target: 'catchAll', description: 'Any other refusal (an unknown token, a server error) shows the catch-all page rather than a form that cannot work.' },
         ],
       },
     },
@@ -85,7 +77,7 @@ export const passwordLinkMachine = setup({
         input: ({ context, event }) => ({ token: context.token!, kind: context.kind, password: (event as { password: string }).password }),
         onDone: 'saved',
         onError: [
-          { guard: { type: 'tokenRejected', params: ({ event }) => event.error as ApiFailure }, target: 'tokenExpired' },
+          { guard: { type: 'tokenRejected', params: ({ event }) => event.error as ApiFailure }, target: 'tokenExpired', description: 'The link ran out or was used while the form was open.' },
           {
             target: 'ready',
             actions: assign({

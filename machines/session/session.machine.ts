@@ -81,17 +81,19 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      always: [{ guard: 'hasStoredSession', target: 'refreshing' }, { target: 'signedOut' }],
+      description: 'Deciding, before anything is drawn, whether a session kept from an earlier visit exists.',
+      always: [
+        { guard: 'hasStoredSession', target: 'refreshing', description: 'A kept session is checked with the server before it is used: it may have expired or been revoked.' },
+        { target: 'signedOut' },
+      ],
     },
 
     signedOut: {
       initial: 'idle',
       states: {
         idle: {},
-        /** The token ran out: the login page says so (redirect=session-expired). */
-        expired: {},
-        /** Signed out again, by the user. */
-        loggedOut: {},
+        expired: { description: 'The token ran out: the login page says so (redirect=session-expired).' },
+        loggedOut: { description: 'Signed out again, by the user.' },
       },
       on: {
         LOGIN: { target: 'signingIn', actions: assign({ error: null }) },
@@ -99,6 +101,7 @@ export const sessionMachine = setup({
         SECRET_LOGIN: { target: 'signingIn', actions: assign({ error: null }) },
         RESUME_OTP: {
           target: 'checkingChallenge',
+          description: 'The code form was reloaded: its challenge token was kept, but only the server knows whether it is still open.',
           actions: assign({
             error: null,
             challenge: ({ event }) => ({ otp_token: event.otp_token, authentication_type: 'email' as const, email: '', can_use_email: false, expires_at: '' }),
@@ -121,6 +124,7 @@ export const sessionMachine = setup({
           {
             guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
             target: 'twoFactor',
+            description: 'The password was right but the account has a second factor: the answer is a challenge, not a session.',
             actions: [assign({ challenge: ({ event }) => challengeOf(event.output as OtpChallenge), reason: null }), 'persistChallenge'],
           },
           { target: 'signedIn', actions: assign({ session: ({ event }) => event.output as AuthState, reason: null }) },
@@ -129,8 +133,8 @@ export const sessionMachine = setup({
       },
     },
 
-    /** After a reload of /verify-otp: ask the server whether the challenge is still open. */
     checkingChallenge: {
+      description: 'After a reload of /verify-otp: asking the server whether the challenge is still open, and by which method.',
       invoke: {
         id: 'checkOtp',
         src: 'checkOtp',
@@ -147,21 +151,21 @@ export const sessionMachine = setup({
       initial: 'choosing',
       states: {
         choosing: {
+          description: 'The challenge names the method: the app when it is on, otherwise e-mail.',
           always: [{ guard: 'usesApp', target: 'app' }, { target: 'email' }],
         },
-        /** Waiting for the six-digit code sent by e-mail. */
         email: {
+          description: 'Waiting for the six-digit code sent by e-mail.',
           on: {
             SUBMIT_CODE: 'verifyingEmail',
             RESEND_CODE: 'resending',
           },
         },
-        /** Waiting for the code shown by the authenticator app. */
         app: {
+          description: 'Waiting for the code shown by the authenticator app.',
           on: {
             SUBMIT_CODE: 'verifyingApp',
-            // "Send me a code by e-mail instead", offered when e-mail two-factor is also on.
-            RESEND_CODE: 'resending',
+            RESEND_CODE: { target: 'resending', description: '"Send me a code by e-mail instead", offered when e-mail two-factor is also on.' },
           },
         },
         verifyingEmail: {
@@ -203,6 +207,7 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ otp_token: context.challenge!.otp_token }),
             onDone: {
               target: 'email',
+              description: 'A new code was e-mailed: the e-mail form follows, whichever form asked.',
               actions: assign({ challenge: ({ context }) => ({ ...context.challenge!, authentication_type: 'email' as const }), error: null }),
             },
             onError: [
@@ -211,7 +216,7 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: [assign({ challenge: null, error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }), 'forgetChallenge'],
               },
-              { target: 'choosing', actions: assign({ error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }) },
+              { target: 'choosing', description: 'Back to the form the challenge asks for, with the message.', actions: assign({ error: ({ event }) => toApiFailure(event.error).message, errorCode: ({ event }) => toApiFailure(event.error).code ?? null, errorValues: ({ event }) => failureValues(event.error) }) },
             ],
           },
         },
@@ -226,13 +231,14 @@ export const sessionMachine = setup({
       invoke: { id: 'expiryTimer', src: 'expiryTimer', input: ({ context }) => ({ expiresAt: context.session!.expires_at }) },
       on: {
         REFRESH: 'refreshing',
-        SESSION_UPDATED: { target: 'signedIn', reenter: true, actions: assign({ session: ({ event }) => event.session }) },
+        SESSION_UPDATED: { target: 'signedIn', reenter: true, description: 'Re-entered so the expiry timer restarts with the new token and the new session is kept.', actions: assign({ session: ({ event }) => event.session }) },
         LOGOUT: 'signingOut',
         TOKEN_EXPIRED: { target: 'signedOut.expired', actions: ['clearSession', assign({ session: null, reason: 'expired' })] },
         UNAUTHORIZED: [
           {
             guard: { type: 'isTokenExpiredMessage', params: ({ event }) => ({ message: event.message }) },
             target: 'signedOut.expired',
+            description: 'Another call answered 401 because the token ran out: the login page says the session expired.',
             actions: ['clearSession', assign({ session: null, reason: 'expired' })],
           },
           { target: 'signedOut.idle', actions: ['clearSession', assign({ session: null, reason: 'unauthorised' })] },
@@ -257,8 +263,7 @@ export const sessionMachine = setup({
             target: 'signedOut.idle',
             actions: ['clearSession', assign({ session: null, reason: 'unauthorised' })],
           },
-          // Offline or a server hiccup: keep the stored session; the next call will tell.
-          { target: 'signedIn' },
+          { target: 'signedIn', description: 'Offline or a server hiccup: keep the stored session; the next call will tell.' },
         ],
       },
     },
@@ -269,8 +274,11 @@ export const sessionMachine = setup({
         src: 'logout',
         input: ({ context }) => ({ token: context.session!.access_token }),
         onDone: { target: 'signedOut.loggedOut', actions: ['clearSession', assign({ session: null, reason: 'logged_out' })] },
-        // The token is dropped locally either way; an unreachable server cannot keep anyone signed in.
-        onError: { target: 'signedOut.loggedOut', actions: ['clearSession', assign({ session: null, reason: 'logged_out' })] },
+        onError: {
+          target: 'signedOut.loggedOut',
+          description: 'The token is dropped locally either way: an unreachable server cannot keep anyone signed in.',
+          actions: ['clearSession', assign({ session: null, reason: 'logged_out' })],
+        },
       },
     },
   },

@@ -5,45 +5,16 @@
  * Without update_webhook_secret_key the section says 'Permission Denied'.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { MessageId } from '../../common/messages';
 import { toApiFailure } from '../shared/api-failure';
 import type { ApiFailure } from '../shared/api-failure';
-
-export interface SecretKeyInfo {
-  has_key: boolean;
-  masked_key: string | null;
-  created_at: string | null;
-  created_by: string | null;
-}
-
-export interface GeneratedKey extends SecretKeyInfo {
-  secret_key: string;
-  code?: string;
-  message?: string;
-}
-
-export interface SecretKeyContext {
-  /** The session holds update_webhook_secret_key. */
-  permitted: boolean;
-  key: SecretKeyInfo | null;
-  /** The full new key, kept only until the user dismisses it. */
-  revealed: string | null;
-  inputError: MessageId | null;
-  error: ApiFailure | null;
-}
-
-export type SecretKeyEvent =
-  | { type: 'GENERATE' }
-  | { type: 'SUBMIT_PASSWORD'; password: string }
-  | { type: 'CANCEL' }
-  | { type: 'DISMISS' }
-  | { type: 'RETRY' };
+import type { SecretKeyContext, SecretKeyEvent, SecretKeyInfo, GeneratedKey, SecretKeyInput } from './secret-key.types';
+export type { SecretKeyContext, SecretKeyEvent, SecretKeyInfo, GeneratedKey, SecretKeyInput } from './secret-key.types';
 
 export const secretKeyMachine = setup({
   types: {
     context: {} as SecretKeyContext,
     events: {} as SecretKeyEvent,
-    input: {} as { permitted: boolean },
+    input: {} as SecretKeyInput,
     emitted: {} as { type: 'generated'; answer: GeneratedKey },
   },
   actors: {
@@ -54,14 +25,19 @@ export const secretKeyMachine = setup({
       throw new Error('generateKey is provided by the screen');
     }),
   },
+  guards: {
+    notPermitted: ({ context }) => !context.permitted,
+    isForbidden: (_, failure: ApiFailure) => failure.status === 403,
+    passwordMissing: (_, params: { password: string }) => !params.password,
+  },
 }).createMachine({
   id: 'secretKey',
   context: ({ input }) => ({ permitted: input.permitted, key: null, revealed: null, inputError: null, error: null }),
   initial: 'checking',
   states: {
-    /** The session's permissions decide before any call; the API decides again. */
     checking: {
-      always: [{ guard: ({ context }) => !context.permitted, target: 'denied' }, { target: 'loading' }],
+      description: "The session's permissions decide before any call; the API decides again.",
+      always: [{ guard: 'notPermitted', target: 'denied' }, { target: 'loading' }],
     },
     loading: {
       invoke: {
@@ -69,7 +45,7 @@ export const secretKeyMachine = setup({
         src: 'loadKey',
         onDone: { target: 'ready', actions: assign({ key: ({ event }) => event.output, error: null }) },
         onError: [
-          { guard: ({ event }) => toApiFailure(event.error).status === 403, target: 'denied' },
+          { guard: { type: 'isForbidden', params: ({ event }) => toApiFailure(event.error) }, target: 'denied', description: 'The permission was taken away since the session began: the API is the judge.' },
           { target: 'failed', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
         ],
       },
@@ -80,7 +56,11 @@ export const secretKeyMachine = setup({
     askingPassword: {
       on: {
         SUBMIT_PASSWORD: [
-          { guard: ({ event }) => !event.password, actions: assign({ inputError: 'password_required', error: null }) },
+          {
+            guard: { type: 'passwordMissing', params: ({ event }) => ({ password: event.password }) },
+            description: 'An empty password is refused here: the server would only say the same.',
+            actions: assign({ inputError: 'password_required', error: null }),
+          },
           { target: 'generating', actions: assign({ inputError: null, error: null }) },
         ],
         CANCEL: { target: 'ready', actions: assign({ inputError: null, error: null }) },
@@ -102,13 +82,13 @@ export const secretKeyMachine = setup({
           ],
         },
         onError: [
-          { guard: ({ event }) => toApiFailure(event.error).status === 403, target: 'denied' },
-          { target: 'askingPassword', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
+          { guard: { type: 'isForbidden', params: ({ event }) => toApiFailure(event.error) }, target: 'denied' },
+          { target: 'askingPassword', description: 'A wrong password keeps the question open with the message.', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
         ],
       },
     },
-    /** The new key, in full, until the user has copied it and closes the panel. */
     revealed: {
+      description: 'The new key, in full, until the user has copied it and closes the panel: it is never shown again.',
       on: { DISMISS: { target: 'ready', actions: assign({ revealed: null }) } },
     },
     denied: {},

@@ -7,42 +7,11 @@
  * { type: 'changed', session } so the session actor can take it.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { MessageId } from '../../common/messages';
 import { validateOtpCode } from '../../common/validation';
 import { toApiFailure } from '../shared/api-failure';
-import type { ApiFailure } from '../shared/api-failure';
-import type { AuthState } from '../session/session.types';
-
-export type TwoFactorMethod = 'email' | 'app';
-
-export interface StartAnswer {
-  /** The authenticator app's secret (base32), its otpauth URL and a QR code image (data URL). */
-  secret?: string;
-  otpauth_url?: string;
-  qr_code?: string;
-}
-
-export interface TwoFactorContext {
-  method: TwoFactorMethod;
-  enabled: boolean;
-  setup: StartAnswer | null;
-  /** A message id of a local check (code format, missing password). */
-  inputError: MessageId | null;
-  error: ApiFailure | null;
-}
-
-export type TwoFactorEvent =
-  | { type: 'ENABLE' }
-  | { type: 'DISABLE' }
-  | { type: 'SUBMIT_CODE'; code: string }
-  | { type: 'SUBMIT_PASSWORD'; password: string }
-  /** E-mail only: send a new code. */
-  | { type: 'RESEND' }
-  | { type: 'CANCEL' }
-  /** The session changed elsewhere (another tab, a refresh): follow its flag. */
-  | { type: 'SYNC'; enabled: boolean };
-
-export type TwoFactorEmitted = { type: 'changed'; session: AuthState; enabled: boolean };
+import type { AuthState } from '../../common/session';
+import type { TwoFactorMethod, TwoFactorInput, TwoFactorContext, TwoFactorEvent, TwoFactorEmitted, StartAnswer } from './two-factor.types';
+export type { TwoFactorMethod, TwoFactorInput, TwoFactorContext, TwoFactorEvent, TwoFactorEmitted, StartAnswer } from './two-factor.types';
 
 const clean = { inputError: null, error: null };
 
@@ -50,7 +19,7 @@ export const twoFactorMachine = setup({
   types: {
     context: {} as TwoFactorContext,
     events: {} as TwoFactorEvent,
-    input: {} as { method: TwoFactorMethod; enabled: boolean },
+    input: {} as TwoFactorInput,
     emitted: {} as TwoFactorEmitted,
   },
   actors: {
@@ -80,7 +49,7 @@ export const twoFactorMachine = setup({
       on: {
         ENABLE: { guard: 'isOff', target: 'starting', actions: assign(clean) },
         DISABLE: { guard: 'isOn', target: 'askingPassword', actions: assign(clean) },
-        SYNC: { actions: assign({ enabled: ({ event }) => event.enabled }) },
+        SYNC: { description: 'Another tab or a refresh changed the flag: the switch follows the session.', actions: assign({ enabled: ({ event }) => event.enabled }) },
       },
     },
     starting: {
@@ -95,10 +64,14 @@ export const twoFactorMachine = setup({
     awaitingCode: {
       on: {
         SUBMIT_CODE: [
-          { guard: { type: 'codeMalformed', params: ({ event }) => ({ code: event.code }) }, actions: assign({ inputError: 'otp_format', error: null }) },
+          {
+            guard: { type: 'codeMalformed', params: ({ event }) => ({ code: event.code }) },
+            description: 'A code that is not six digits is refused here, without spending one of the attempts.',
+            actions: assign({ inputError: 'otp_format', error: null }),
+          },
           { target: 'confirming', actions: assign(clean) },
         ],
-        RESEND: { guard: 'isEmail', target: 'starting', actions: assign(clean) },
+        RESEND: { guard: 'isEmail', target: 'starting', description: 'Only an e-mailed code can be sent again; the app shows its own.', actions: assign(clean) },
         CANCEL: { target: 'idle', actions: assign({ setup: null, ...clean }) },
       },
     },

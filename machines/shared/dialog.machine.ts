@@ -8,24 +8,8 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { failureField, failureFields } from './api-failure';
-
-export interface DialogContext {
-  /** What the dialog acts on (a user, a role), or null for "new". */
-  target: unknown;
-  error: string | null;
-  errorCode: string | null;
-  /** The request field the error is about, when the server names one. */
-  errorField: string | null;
-}
-
-export type DialogEvent =
-  | { type: 'OPEN'; target?: unknown }
-  | { type: 'CLOSE' }
-  | { type: 'SUBMIT'; values: Record<string, unknown> }
-  /** The user edited the form after an error: the stale message goes. */
-  | { type: 'EDIT' };
-
-export type DialogEmitted = { type: 'done'; output: unknown; target: unknown };
+import type { DialogContext, DialogEvent, DialogEmitted } from './dialog.types';
+export type { DialogContext, DialogEvent, DialogEmitted } from './dialog.types';
 
 const noError = { error: null, errorCode: null, errorField: null };
 
@@ -54,7 +38,7 @@ export const dialogMachine = setup({
         editing: {
           on: {
             SUBMIT: 'sending',
-            EDIT: { actions: assign(noError) },
+            EDIT: { description: 'The user edited the form after an error: the stale message goes.', actions: assign(noError) },
             CLOSE: '#dialog.closed',
           },
         },
@@ -69,12 +53,13 @@ export const dialogMachine = setup({
             },
             onError: {
               target: 'editing',
+              description: 'The dialog stays open with what the user typed, the message, and the field it is about.',
               actions: assign(({ event }) => ({ ...failureFields(event.error), errorField: failureField(event.error) })),
             },
           },
         },
       },
-      // No CLOSE while sending: closing would hide the outcome of a request already on its way.
+      description: 'No CLOSE while sending: closing would hide the outcome of a request already on its way.',
     },
   },
 });

@@ -7,45 +7,9 @@
  * supply the hasFilter guard.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { MessageId } from '../../common/messages';
 import { toApiFailure } from './api-failure';
-import type { ApiFailure } from './api-failure';
-
-export type Filters = Record<string, string>;
-
-export interface Page<Row> {
-  data: Row[];
-  total: number;
-}
-
-export interface ListInput {
-  pageSize?: number;
-  filters?: Filters;
-  /** A search without any filter is refused with user_search_filter (section 5: "User search needs at least one filter"). */
-  requireFilter?: boolean;
-}
-
-export interface ListContext {
-  filters: Filters;
-  /** The filters the list opened with; CLEAR returns to them. */
-  initialFilters: Filters;
-  page: number;
-  pageSize: number;
-  rows: unknown[];
-  total: number;
-  /** The rows on screen have been loaded at least once (an empty state may be shown). */
-  loaded: boolean;
-  requireFilter: boolean;
-  filterError: MessageId | null;
-  error: ApiFailure | null;
-}
-
-export type ListEvent =
-  | { type: 'SEARCH'; filters: Filters }
-  | { type: 'CLEAR' }
-  | { type: 'PAGE'; page: number }
-  | { type: 'PAGE_SIZE'; pageSize: number }
-  | { type: 'RELOAD' };
+import type { Filters, ListInput, ListContext, ListEvent, Page } from './list.types';
+export type { Filters, ListInput, ListContext, ListEvent, Page } from './list.types';
 
 export const isFilled = (filters: Filters) => Object.values(filters).some((v) => typeof v === 'string' && v.trim() !== '');
 
@@ -92,12 +56,13 @@ export const listMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiFailure(event.error) }) },
       },
     },
-    /** A page past the end (its last row was just deleted) goes back to the last page that has rows. */
     settling: {
+      description: 'A page past the end (its last row was just deleted) goes back to the last page that has rows.',
       always: [
         {
           guard: 'pageWentEmpty',
           target: 'loading',
+          description: 'Loads the last page that has rows instead of showing an empty page.',
           actions: assign({ page: ({ context }) => Math.max(1, Math.ceil(context.total / context.pageSize)) }),
         },
         { target: 'ready' },
@@ -115,7 +80,7 @@ export const listMachine = setup({
         target: '.loading',
         actions: assign({ filters: ({ event }) => event.filters, page: 1, filterError: null }),
       },
-      { actions: assign({ filterError: 'user_search_filter' }) },
+      { description: 'A search without a filter is refused beside the form (section 5), and the rows on screen stay.', actions: assign({ filterError: 'user_search_filter' }) },
     ],
     CLEAR: { target: '.loading', actions: assign({ filters: ({ context }) => context.initialFilters, page: 1, filterError: null }) },
     PAGE: { target: '.loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },

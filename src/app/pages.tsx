@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import type { AppRouteId } from '@common/access';
 import { lazyPage } from './lazyPage';
 
-const Placeholder = lazyPage('placeholder', () => import('../features/placeholder/PlaceholderPage'));
+const Placeholder = lazyPage('placeholder', () => import('../components/PlaceholderPage'));
 
 const placeholder = (titleId: string): ComponentType => () => <Placeholder titleId={titleId} />;
 const DashboardPage = lazyPage('dashboard', () => import('../features/dashboard/DashboardPage'));

@@ -10,6 +10,7 @@ import type { LoginInput, VerifyInput } from '@machines/session/session.types';
 import { api, apiCall } from '../lib/api';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 import { storage } from '../lib/storage';
+import { inspect } from '../lib/inspector';
 
 function login(input: LoginInput): Promise<LoginAnswer> {
   switch (input.kind) {
@@ -52,7 +53,7 @@ export const appSessionMachine = sessionMachine.provide({
 
 /** A session actor (not started) that resumes the session kept in local storage, if any. */
 export function createSessionActor(machine = appSessionMachine): SessionActor {
-  return createActor(machine, { input: { stored: storage.session() } });
+  return createActor(machine, { input: { stored: storage.session() }, inspect });
 }
 
 /** What the API client needs from the session: the token to send, and where a 401 goes. */

@@ -59,7 +59,7 @@ export function ActionDialog({ open, busy, title, children, submitLabel, tone = 
                 <Button variant="outline" onClick={onClose} disabled={busy}>
                   <FormattedMessage id="admin.actions.cancel" />
                 </Button>
-                <Button type="submit" colorPalette={tone === 'danger' ? 'red' : 'brand'} loading={busy} disabled={submitDisabled} data-testid="dialog-submit">
+                <Button type="submit" colorPalette={tone === 'danger' ? 'red' : 'brand'} loading={busy} loadingText={submitLabel} disabled={submitDisabled} data-testid="dialog-submit">
                   {submitLabel}
                 </Button>
               </Dialog.Footer>

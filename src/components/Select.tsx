@@ -14,6 +14,15 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/**
+ * The choices of a select that opens on a prompt, which cannot be chosen back, then one choice per record
+ * by name (the role selects of the add-user and delete-role dialogs).
+ */
+export const promptedOptions = (prompt: string, records: readonly { _id: string; name: string }[]): SelectOption[] => [
+  { value: '', label: prompt, disabled: true },
+  ...records.map((r) => ({ value: r._id, label: r.name })),
+];
+
 export interface SelectProps extends Omit<NativeSelect.FieldProps, 'children'> {
   options: readonly SelectOption[];
   /** Size and width of the box (NativeSelect.Root). */

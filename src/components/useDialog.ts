@@ -7,6 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { dialogMachine } from '@machines/shared/dialog.machine';
+import { selectIsBusy, selectIsOpen } from '@machines/shared/dialog.selectors';
+import { inspect } from '../lib/inspector';
 
 export function useDialog<Target = unknown, Output = unknown>(
   submit: (target: Target, values: Record<string, unknown>) => Promise<Output>,
@@ -21,13 +23,13 @@ export function useDialog<Target = unknown, Output = unknown>(
       actors: { submit: fromPromise(({ input }) => submitRef.current(input.target as Target, input.values)) },
     }),
   );
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect });
   useEffect(() => {
     const subscription = actor.on('done', (event) => doneRef.current(event.output as Output, event.target as Target));
     return () => subscription.unsubscribe();
   }, [actor]);
-  const open = useSelector(actor, (s) => s.matches('open'));
-  const busy = useSelector(actor, (s) => s.matches({ open: 'sending' }));
+  const open = useSelector(actor, selectIsOpen);
+  const busy = useSelector(actor, selectIsBusy);
   const target = useSelector(actor, (s) => s.context.target as Target | null);
   const error = useSelector(actor, (s) => s.context.error);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);

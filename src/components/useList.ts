@@ -3,15 +3,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { listMachine, type Filters, type ListInput, type Page } from '@machines/shared/list.machine';
+import { selectIsFailed, selectIsLoading } from '@machines/shared/list.selectors';
+import { inspect } from '../lib/inspector';
 
 export function useList<Row>(load: (query: { filters: Filters; page: number; pageSize: number }) => Promise<Page<Row>>, input: ListInput = {}) {
   const loadRef = useRef(load);
   loadRef.current = load;
   const [machine] = useState(() => listMachine.provide({ actors: { load: fromPromise(({ input: query }) => loadRef.current(query)) } }));
-  const actor = useActorRef(machine, { input });
+  const actor = useActorRef(machine, { input, inspect });
   const context = useSelector(actor, (s) => s.context);
-  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('settling'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectIsFailed);
   return {
     rows: context.rows as Row[],
     total: context.total,

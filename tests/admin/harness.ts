@@ -68,3 +68,28 @@ export function transitionPaths<S, E extends { type: string }>(model: {
   }
   return out;
 }
+
+/** A provided actor whose promise the test settles, recording each call's input. */
+export function deferred() {
+  const calls: unknown[] = [];
+  let settle: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
+  const logic = fromPromise<any, any>(
+    ({ input }) =>
+      new Promise((resolve, reject) => {
+        calls.push(input);
+        settle = { resolve, reject };
+      }),
+  );
+  return {
+    logic,
+    calls,
+    async resolve(value: unknown) {
+      settle!.resolve(value);
+      await flush();
+    },
+    async reject(error: unknown) {
+      settle!.reject(error);
+      await flush();
+    },
+  };
+}

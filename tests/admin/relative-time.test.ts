@@ -1,6 +1,6 @@
 /** Section 9's relative times for the notifications panel: just now, minutes, hours, days, weeks. */
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../../src/features/notifications/relativeTime';
+import { relativeTime } from '../../src/lib/relativeTime';
 
 const now = Date.parse('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -6,9 +6,9 @@ import { selectOrganisation, selectUser } from '@machines/session/session.select
 import type { AuthState } from '@common/session';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Name } from '../../components/Name';
-import { FeedbackButton } from '../../features/feedback/FeedbackButton';
-import { NotificationBell } from '../../features/notifications/NotificationBell';
-import '../../features/users/sessionSync';
+import { FeedbackButton } from './FeedbackButton';
+import { NotificationBell } from './NotificationBell';
+import '../sessionSync';
 import { api } from '../../lib/api';
 import { sessionActor } from '../session';
 import { useSession } from '../useSession';

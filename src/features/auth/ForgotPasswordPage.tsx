@@ -6,13 +6,13 @@ import { Link, Redirect } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { MessageId } from '@common/messages';
 import { validateEmail } from '@common/validation';
-import { submitMachine } from '@machines/forms/submit.machine';
+import { formMachine } from '@machines/forms/form.machine';
 import { FormField } from '../../components/FormField';
 import { ServerError } from '../../components/ServerError';
 import { api } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
 
-const forgotPassword = submitMachine.provide({
+const forgotPassword = formMachine.provide({
   actors: { submit: fromPromise(({ input }) => api.post('/forgot-password', input)) },
 });
 
@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<MessageId | null>(null);
 
-  if (state.matches('done')) return <Redirect to="/reset-email-sent" />;
+  if (state.hasTag('succeeded')) return <Redirect to="/reset-email-sent" />;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -38,7 +38,7 @@ export default function ForgotPasswordPage() {
           <FormField label={<FormattedMessage id="auth.fields.email" />} error={error} required>
             <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={state.matches('submitting')} width="full">
+          <Button type="submit" colorPalette="brand" loading={state.hasTag('busy')} width="full">
             <FormattedMessage id="auth.forgot.submit" />
           </Button>
         </Stack>

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import type { MessageId } from '@common/messages';
 import { validateEmail } from '@common/validation';
 import { selectInTwoFactor, selectIsBusy } from '@machines/session/session.selectors';
-import { submitMachine } from '@machines/forms/submit.machine';
+import { formMachine } from '@machines/forms/form.machine';
 import { FormField } from '../../components/FormField';
 import { SessionError } from './SessionError';
 import { api } from '../../lib/api';
@@ -17,7 +17,7 @@ import { useSession } from '../../app/useSession';
 import { AuthLayout } from './AuthLayout';
 import { useGoHomeOnSignIn } from './useGoHomeOnSignIn';
 
-const linkRequest = submitMachine.provide({
+const linkRequest = formMachine.provide({
   actors: { submit: fromPromise(({ input }) => api.post('/user-login', { email: input.email })) },
 });
 
@@ -62,7 +62,7 @@ export default function LoginPage() {
         </Alert.Root>
       )}
       <SessionError />
-      {linkState.matches('done') && (
+      {linkState.hasTag('succeeded') && (
         <Alert.Root status="success">
           <Alert.Indicator />
           <Alert.Description>{messageText('login_link_sent', '')}</Alert.Description>
@@ -83,14 +83,14 @@ export default function LoginPage() {
               </Link>
             </ChakraLink>
           </HStack>
-          <Button type="submit" colorPalette="brand" loading={busy} width="full">
+          <Button type="submit" colorPalette="brand" loading={busy} loadingText={<FormattedMessage id="auth.login.submit" />} width="full">
             <FormattedMessage id="auth.login.submit" />
           </Button>
         </Stack>
       </form>
       <Separator />
       <Stack gap="2" align="center">
-        <Button variant="ghost" size="sm" onClick={requestLink} loading={linkState.matches('submitting')}>
+        <Button variant="ghost" size="sm" onClick={requestLink} loading={linkState.hasTag('busy')}>
           <FormattedMessage id="auth.login.email_link" />
         </Button>
         <Text fontSize="sm">

@@ -75,7 +75,7 @@ export default function VerifyOtpPage() {
               autoFocus
             />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={busy} width="full">
+          <Button type="submit" colorPalette="brand" loading={busy} loadingText={<FormattedMessage id="auth.otp.submit" />} width="full">
             <FormattedMessage id="auth.otp.submit" />
           </Button>
         </Stack>

@@ -19,7 +19,8 @@ import { useSession } from '../../app/useSession';
 import { downloadFile } from '../../lib/api';
 import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
-import { useApiGet, useCaseChanges } from './api';
+import { useResource } from '../../lib/useResource';
+import { useCaseChanges } from './api';
 import { CaseSidebar } from './CaseSidebar';
 import { CommentsDrawer } from './CommentsDrawer';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -124,7 +125,7 @@ export default function CaseResultsPage() {
     () => ({ reference: referenceNo, sort_by: sortBy, ...(relevance.length ? { relevance: relevance.join(',') } : {}), ...(database ? { database } : {}), ...(matchStatus ? { match_status: matchStatus } : {}) }),
     [referenceNo, relevance, database, matchStatus, sortBy],
   );
-  const results = useApiGet<ResultsAnswer>('/search_result_filter', query);
+  const results = useResource<ResultsAnswer>('/search_result_filter', query);
   useCaseChanges(referenceNo, results.reload);
   const countries = useCountryNames();
 

@@ -14,7 +14,8 @@ import { useDialog } from '../../components/useDialog';
 import { ServerError } from '../../components/ServerError';
 import { messageById, messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
-import { caseApi, useApiGet } from './api';
+import { useResource } from '../../lib/useResource';
+import { caseApi } from './api';
 import { CaseDrawer } from './CaseDrawer';
 import { DeleteWithReasonDialog } from './DeleteWithReasonDialog';
 import { DateTime } from './labels';
@@ -34,7 +35,7 @@ interface Props {
 
 export function CommentsDrawer({ open, onClose, reference, entityId, userId, canComment, isAdmin, readOnly, onChanged }: Props) {
   const intl = useIntl();
-  const comments = useApiGet<{ data: CommentView[] }>(open ? '/comments' : null, entityId ? { reference, entity_id: entityId } : { reference });
+  const comments = useResource<{ data: CommentView[] }>(open ? '/comments' : null, entityId ? { reference, entity_id: entityId } : { reference });
   const [text, setText] = useState('');
   const [error, setError] = useState<MessageId | null>(null);
   const [server, setServer] = useState<{ message: string | null; code?: string | null }>({ message: null });

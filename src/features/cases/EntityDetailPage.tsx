@@ -41,7 +41,8 @@ import { useSession } from '../../app/useSession';
 import { downloadFile } from '../../lib/api';
 import { messageById, messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
-import { useApiGet, useCaseChanges } from './api';
+import { useResource } from '../../lib/useResource';
+import { useCaseChanges } from './api';
 import { CaseBreadcrumbs, ScoreBar } from './CaseResultsPage';
 import { CaseSidebar } from './CaseSidebar';
 import { CommentsDrawer } from './CommentsDrawer';
@@ -275,7 +276,7 @@ function DecisionPanel({ hit, reference, readOnly, onSaved }: { hit: HitDetailVi
   const draft = state.context.draft;
   const open = () => actor.send({ type: 'OPEN', target: { kind: 'entities', reference, ids: [hit._id] }, draft: { match_status: hit.match_status, risk_level: hit.risk_level } });
   useEffect(open, [hit._id, hit.match_status, hit.risk_level]); // eslint-disable-line react-hooks/exhaustive-deps
-  const busy = state.matches('submitting');
+  const busy = state.hasTag('busy');
   return (
     <TitledCard size="sm" data-testid="decision-panel" titleSize="md" title={<FormattedMessage id="cases.decision.title" />}>
       <Stack gap="3">
@@ -318,7 +319,7 @@ function DecisionPanel({ hit, reference, readOnly, onSaved }: { hit: HitDetailVi
           {state.context.invalid && <Field.ErrorText data-testid="field-error">{messageById(state.context.invalid.message)}</Field.ErrorText>}
         </Field.Root>
         <ServerError message={state.context.error} code={state.context.errorCode} />
-        <Button colorPalette="brand" size="sm" loading={busy} disabled={readOnly} onClick={() => (state.matches('saved') ? open() : actor.send({ type: 'SUBMIT' }))} data-testid="decision-save">
+        <Button colorPalette="brand" size="sm" loading={busy} disabled={readOnly} onClick={() => (state.hasTag('saved') ? open() : actor.send({ type: 'SUBMIT' }))} data-testid="decision-save">
           <FormattedMessage id="cases.decision.save" />
         </Button>
         {hit.decided_by && (
@@ -339,7 +340,7 @@ export default function EntityDetailPage() {
   const permissions = useSession(selectPermissionNames);
   const user = useSession(selectUser);
   const isAdmin = useSession((s) => selectSession(s)?.role.is_admin ?? false);
-  const record = useApiGet<RecordAnswer>('/record', { reference: referenceNo, id });
+  const record = useResource<RecordAnswer>('/record', { reference: referenceNo, id });
   useCaseChanges(referenceNo, record.reload);
   const [panel, setPanel] = useState<'history' | 'comments' | null>(null);
   const [linked, setLinked] = useState<string | null>(null);

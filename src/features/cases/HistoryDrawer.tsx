@@ -3,7 +3,7 @@ import { Badge, Box, Skeleton, Stack, Text, Timeline } from '@chakra-ui/react';
 import { LuHistory } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyMessage } from '../../components/EmptyMessage';
-import { useApiGet } from './api';
+import { useResource } from '../../lib/useResource';
 import { CaseDrawer } from './CaseDrawer';
 import { DateTime, valueLabel } from './labels';
 import type { CaseEventView } from './types';
@@ -44,7 +44,7 @@ function describe(intl: ReturnType<typeof useIntl>, e: CaseEventView): string[] 
 export function HistoryDrawer({ open, onClose, reference, entityId }: { open: boolean; onClose: () => void; reference: string; entityId?: string }) {
   const intl = useIntl();
   const path = open ? (entityId ? '/search-actions-logs' : '/case-history') : null;
-  const history = useApiGet<{ data: CaseEventView[] }>(path, entityId ? { reference, id: entityId } : { reference });
+  const history = useResource<{ data: CaseEventView[] }>(path, entityId ? { reference, id: entityId } : { reference });
   return (
     <CaseDrawer open={open} onClose={onClose} testId="history-drawer" title={<FormattedMessage id={entityId ? 'cases.history.entity_title' : 'cases.history.title'} />}>
       {history.loading && !history.data && <Skeleton height="24" />}

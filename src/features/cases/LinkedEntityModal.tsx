@@ -1,11 +1,11 @@
 /** The linked-entity search: the listed entities closest to a linked name (source_details), with a way to open a case for it. */
 import { Badge, Button, CloseButton, Dialog, HStack, Input, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { EmptyMessage } from '../../components/EmptyMessage';
-import { useApiGet } from './api';
+import { useResource } from '../../lib/useResource';
 import { valueLabel } from './labels';
 
 interface Found {
@@ -20,13 +20,16 @@ interface Found {
 export function LinkedEntityModal({ name, onClose }: { name: string | null; onClose: () => void }) {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const [term, setTerm] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
+  const [term, setTerm] = useState(name ?? '');
+  const [query, setQuery] = useState(name ?? '');
+  // Opened for another name: the search starts again from it (adjusted while rendering, not in an effect afterwards).
+  const [openedFor, setOpenedFor] = useState(name);
+  if (name !== openedFor) {
+    setOpenedFor(name);
     setTerm(name ?? '');
     setQuery(name ?? '');
-  }, [name]);
-  const found = useApiGet<{ data: Found[] }>(name && query.trim() ? '/source_details' : null, { search: query });
+  }
+  const found = useResource<{ data: Found[] }>(name && query.trim() ? '/source_details' : null, { search: query });
   return (
     <Dialog.Root open={Boolean(name)} onOpenChange={(d) => !d.open && onClose()} size="lg" placement="center">
       <Portal>

@@ -5,26 +5,17 @@
  * opens the credits-expired dialog.
  */
 import { Box, Button, Checkbox, Dialog, Field, Fieldset, Flex, Grid, HStack, Image, Input, Portal, RadioGroup, SegmentGroup, Stack, Switch, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuImagePlus, LuSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { databasesProblem } from '@common/cases';
 import { LIMITS } from '@common/constants';
-import { DATABASES, ENTITY_TYPES, GENDERS, type Database } from '@common/enums';
-import type { MessageId } from '@common/messages';
-import {
-  validateBirthDate,
-  validateClientReference,
-  validateFaceImage,
-  validateMatchScore,
-  validateNationalId,
-  validateSearchTerm,
-  validateUniqueIdentifier,
-} from '@common/validation';
-import { createCaseMachine } from '@machines/cases/create-case.machine';
+import { DATABASES, ENTITY_TYPES, GENDERS } from '@common/enums';
+import { createCaseMachine, searchBody } from '@machines/cases/create-case.machine';
+import { PLACED_FIELDS, selectBusy, selectFieldError, selectFormError, selectHalted, selectValues } from '@machines/cases/create-case.selectors';
+import type { CaseFormValues, CreatedCase } from '@machines/cases/create-case.types';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { Select } from '../../components/Select';
@@ -33,152 +24,61 @@ import { TitledCard } from '../../components/TitledCard';
 import { apiCall } from '../../lib/api';
 import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
-import { useApiGet } from './api';
+import { useResource } from '../../lib/useResource';
 import { CountryPicker } from './CountryPicker';
 import { valueLabel, valueOptions } from './labels';
 
 const SALES_ADDRESS = 'mailto:sales@open-aml.example?subject=AML%20Screening%20credits';
-const DEFAULT_MATCH_SCORE = '80';
-
-interface FormState {
-  search_term: string;
-  entity_type: string;
-  birth_day: string;
-  birth_month: string;
-  birth_year: string;
-  unique_identifier: string;
-  countries: string[];
-  residence_countries: string[];
-  nationality: string[];
-  gender: string;
-  match_score: string;
-  exact_match: boolean;
-  match_akas: boolean;
-  match_rca: boolean;
-  risk_engine_id: string;
-  aml_monitoring: boolean;
-  adverse_media_monitoring: boolean;
-  search_type: 'manual' | 'profile';
-  databases: Database[];
-  search_profile_id: string;
-  client_reference: string;
-  national_id: string;
-}
-
-const EMPTY: FormState = {
-  search_term: '',
-  entity_type: 'person',
-  birth_day: '',
-  birth_month: '',
-  birth_year: '',
-  unique_identifier: '',
-  countries: [],
-  residence_countries: [],
-  nationality: [],
-  gender: '',
-  match_score: DEFAULT_MATCH_SCORE,
-  exact_match: false,
-  match_akas: true,
-  match_rca: false,
-  risk_engine_id: '',
-  aml_monitoring: false,
-  adverse_media_monitoring: false,
-  search_type: 'manual',
-  databases: ['sanctions', 'pep', 'warnings_and_regulatory_enforcement'],
-  search_profile_id: '',
-  client_reference: '',
-  national_id: '',
-};
 
 /** Search profiles and risk engines: "none chosen" first, then each by its title. */
 const titledOptions = (none: string, items: { _id: string; title: string }[] | undefined) => [{ value: '', label: none }, ...(items ?? []).map((i) => ({ value: i._id, label: i.title }))];
 
-type Errors = Partial<Record<keyof FormState | 'face_image', MessageId>>;
-
-function validate(form: FormState, image: File | null): Errors {
-  const errors: Errors = {};
-  const term = validateSearchTerm(form.search_term);
-  if (term) errors.search_term = term;
-  if (!form.entity_type) errors.entity_type = 'entity_type_required';
-  const date = validateBirthDate({ day: form.birth_day, month: form.birth_month, year: form.birth_year });
-  if (date) errors[date.field] = date.rule;
-  const score = validateMatchScore(form.match_score);
-  if (score) errors.match_score = score;
-  const id = validateUniqueIdentifier(form.unique_identifier);
-  if (id) errors.unique_identifier = id;
-  const national = validateNationalId(form.national_id);
-  if (national) errors.national_id = national;
-  const client = validateClientReference(form.client_reference);
-  if (client) errors.client_reference = client;
-  if (form.search_type === 'manual') {
-    const databases = databasesProblem(form.databases);
-    if (databases) errors.databases = databases;
-  }
-  if (form.search_type === 'profile' && !form.search_profile_id) errors.search_profile_id = 'profile_required';
-  if (image) {
-    const problem = validateFaceImage({ size: image.size, type: image.type });
-    if (problem) errors.face_image = problem;
-  }
-  return errors;
-}
-
-function toFormData(form: FormState, image: File | null): FormData {
+/** The multipart body of POST /api/search: the checked body, lists as name[] entries, and the image. */
+function toFormData(values: CaseFormValues): FormData {
   const data = new FormData();
-  const put = (key: string, value: string) => value.trim() && data.append(key, value.trim());
-  put('search_term', form.search_term);
-  put('entity_type', form.entity_type);
-  put('birth_day', form.birth_day);
-  put('birth_month', form.birth_month);
-  put('birth_year', form.birth_year);
-  put('unique_identifier', form.unique_identifier);
-  form.countries.forEach((c) => data.append('countries[]', c));
-  form.residence_countries.forEach((c) => data.append('residence_countries[]', c));
-  put('nationality', form.nationality[0] ?? '');
-  put('gender', form.gender);
-  put('match_score', form.match_score);
-  data.append('exact_match', String(form.exact_match));
-  data.append('match_akas', String(form.match_akas));
-  data.append('match_rca', String(form.match_rca));
-  put('risk_engine_id', form.risk_engine_id);
-  data.append('aml_monitoring', String(form.aml_monitoring));
-  data.append('adverse_media_monitoring', String(form.adverse_media_monitoring));
-  data.append('search_type', form.search_type);
-  if (form.search_type === 'manual') form.databases.forEach((d) => data.append('databases[]', d));
-  else put('search_profile_id', form.search_profile_id);
-  put('client_reference', form.client_reference);
-  put('national_id', form.national_id);
-  if (image) data.append('face_image', image);
+  for (const [key, value] of Object.entries(searchBody(values))) {
+    if (Array.isArray(value)) value.forEach((item) => data.append(`${key}[]`, String(item)));
+    else data.append(key, String(value));
+  }
+  if (values.face_image) data.append('face_image', values.face_image as File);
   return data;
 }
-
-const machine = createCaseMachine.provide({
-  actors: { search: fromPromise(({ input }) => apiCall<{ reference: string }>('/search', { method: 'POST', body: input as FormData })) },
-  actions: { contactSales: () => window.open(SALES_ADDRESS, '_blank') },
-});
 
 export default function MakeCasePage() {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const [state, send] = useMachine(machine);
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [machine] = useState(() =>
+    createCaseMachine.provide({
+      actors: { submit: fromPromise(({ input }) => apiCall<CreatedCase>('/search', { method: 'POST', body: toFormData(input as CaseFormValues) })) },
+      actions: {
+        notify: (_, { result }) => {
+          const ref = (result as CreatedCase).reference;
+          notify.success(messageText('case_created', `Case ${ref} created.`, { ref }));
+        },
+        navigate: (_, { result }) => navigateRef.current(`/case/${(result as CreatedCase).reference}`),
+        followUp: () => window.open(SALES_ADDRESS, '_blank'),
+      },
+    }),
+  );
   // The linked-entity search opens this form with the name filled in.
-  const [form, setForm] = useState<FormState>(() => ({ ...EMPTY, search_term: new URLSearchParams(window.location.search).get('search_term') ?? '' }));
-  const [image, setImage] = useState<File | null>(null);
+  const actor = useActorRef(machine, { input: { values: { search_term: new URLSearchParams(window.location.search).get('search_term') ?? '' } } });
+  const send = actor.send;
+  const form = useSelector(actor, selectValues<CaseFormValues>);
+  const busy = useSelector(actor, selectBusy);
+  const halted = useSelector(actor, selectHalted);
+  const serverError = useSelector(actor, (s) => selectFormError(s, PLACED_FIELDS));
+  const errors = useSelector(actor, (s) => Object.fromEntries(PLACED_FIELDS.map((f) => [f, selectFieldError(s, f) ?? undefined])) as Record<(typeof PLACED_FIELDS)[number], ReturnType<typeof selectFieldError> | undefined>, (a, b) => PLACED_FIELDS.every((f) => a[f] === b[f]));
+  const image = form.face_image as File | null;
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const fileInput = useRef<HTMLInputElement>(null);
-  const countries = useApiGet<{ data: { code: string; name: string }[] }>('/countries');
-  const profiles = useApiGet<{ data: { _id: string; title: string }[] }>('/search-profiles');
-  const engines = useApiGet<{ data: { _id: string; title: string }[] }>('/risk-score-engine-list');
+  const countries = useResource<{ data: { code: string; name: string }[] }>('/countries');
+  const profiles = useResource<{ data: { _id: string; title: string }[] }>('/search-profiles');
+  const engines = useResource<{ data: { _id: string; title: string }[] }>('/risk-score-engine-list');
   const codes = countries.data?.data.map((c) => c.code) ?? [];
-  const busy = state.matches('searching');
 
-  useEffect(() => {
-    if (state.matches('created') && state.context.reference) {
-      notify.success(messageText('case_created', `Case ${state.context.reference} created.`, { ref: state.context.reference }));
-      navigate(`/case/${state.context.reference}`);
-    }
-  }, [state, navigate]);
-
+  // The preview is a browser resource tied to the chosen file: made for it, released with it.
   useEffect(() => {
     if (!image) return setPreview(null);
     const url = URL.createObjectURL(image);
@@ -186,25 +86,15 @@ export default function MakeCasePage() {
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const set = <K extends keyof CaseFormValues & string>(key: K, value: CaseFormValues[K]) => send({ type: 'EDIT', field: key, value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(form, image);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    send({ type: 'SUBMIT', values: toFormData(form, image) });
+    send({ type: 'SUBMIT' });
   };
 
-  const chooseImage = (file: File | undefined) => {
-    if (!file) return;
-    const problem = validateFaceImage({ size: file.size, type: file.type });
-    setErrors((e) => ({ ...e, face_image: problem ?? undefined }));
-    setImage(problem ? null : file);
-  };
+  // A file is checked as it is chosen: a refused one is not kept, and the message offers another try.
+  const chooseImage = (file: File | undefined) => file && send({ type: 'EDIT', field: 'face_image', value: file, check: true });
 
   const label = (id: string) => intl.formatMessage({ id });
   const isCompany = form.entity_type === 'company';
@@ -256,13 +146,13 @@ export default function MakeCasePage() {
                   )}
                 </Fieldset.Root>
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-                  <FormField label={<FormattedMessage id="cases.fields.countries" />}>
+                  <FormField label={<FormattedMessage id="cases.fields.countries" />} error={errors.countries}>
                     <CountryPicker name="countries" label={label('cases.fields.countries')} codes={codes} value={form.countries} onChange={(v) => set('countries', v)} placeholder={label('cases.create.add_country')} />
                   </FormField>
-                  <FormField label={<FormattedMessage id="cases.fields.residence_countries" />}>
+                  <FormField label={<FormattedMessage id="cases.fields.residence_countries" />} error={errors.residence_countries}>
                     <CountryPicker name="residence_countries" label={label('cases.fields.residence_countries')} codes={codes} value={form.residence_countries} onChange={(v) => set('residence_countries', v)} placeholder={label('cases.create.add_country')} />
                   </FormField>
-                  <FormField label={<FormattedMessage id="cases.fields.nationality" />}>
+                  <FormField label={<FormattedMessage id="cases.fields.nationality" />} error={errors.nationality}>
                     <CountryPicker name="nationality" label={label('cases.fields.nationality')} multiple={false} codes={codes} value={form.nationality} onChange={(v) => set('nationality', v)} placeholder={label('cases.create.any')} />
                   </FormField>
                   <FormField label={<FormattedMessage id="cases.fields.gender" />}>
@@ -291,7 +181,7 @@ export default function MakeCasePage() {
 
             <TitledCard title={<FormattedMessage id="cases.create.where" />}>
               <Stack gap="4">
-                <RadioGroup.Root value={form.search_type} onValueChange={(d) => set('search_type', d.value as FormState['search_type'])} colorPalette="brand">
+                <RadioGroup.Root value={form.search_type} onValueChange={(d) => set('search_type', d.value as CaseFormValues['search_type'])} colorPalette="brand">
                   <HStack gap="6">
                     {(['manual', 'profile'] as const).map((type) => (
                       <RadioGroup.Item key={type} value={type} data-testid={`search-type-${type}`}>
@@ -400,7 +290,7 @@ export default function MakeCasePage() {
                     <LuImagePlus /> <FormattedMessage id={image ? 'cases.create.replace_image' : 'cases.create.choose_image'} />
                   </Button>
                   {image && (
-                    <Button variant="ghost" size="sm" onClick={() => setImage(null)}>
+                    <Button variant="ghost" size="sm" onClick={() => set('face_image', null)}>
                       <FormattedMessage id="cases.common.remove" />
                     </Button>
                   )}
@@ -420,15 +310,11 @@ export default function MakeCasePage() {
               </Stack>
             </TitledCard>
 
-            <ServerError message={state.context.error} code={state.context.errorCode} />
+            <ServerError message={serverError?.message ?? null} code={serverError?.code} />
             <Flex gap="3" justify="flex-end">
               <Button
                 variant="outline"
-                onClick={() => {
-                  setForm(EMPTY);
-                  setImage(null);
-                  setErrors({});
-                }}
+                onClick={() => send({ type: 'RESET' })}
                 disabled={busy}
               >
                 <FormattedMessage id="cases.create.reset" />
@@ -441,7 +327,7 @@ export default function MakeCasePage() {
         </Grid>
       </form>
 
-      <Dialog.Root open={state.matches('creditsExpired')} onOpenChange={(d) => !d.open && send({ type: 'CLOSE_DIALOG' })} placement="center" role="alertdialog">
+      <Dialog.Root open={halted} onOpenChange={(d) => !d.open && send({ type: 'DISMISS' })} placement="center" role="alertdialog">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -460,10 +346,10 @@ export default function MakeCasePage() {
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={() => send({ type: 'CLOSE_DIALOG' })}>
+                <Button variant="outline" onClick={() => send({ type: 'DISMISS' })}>
                   <FormattedMessage id="cases.common.close" />
                 </Button>
-                <Button colorPalette="brand" onClick={() => send({ type: 'CONTACT_SALES' })} data-testid="contact-sales">
+                <Button colorPalette="brand" onClick={() => send({ type: 'FOLLOW_UP' })} data-testid="contact-sales">
                   <FormattedMessage id="cases.credits.contact_sales" />
                 </Button>
               </Dialog.Footer>

@@ -9,13 +9,13 @@
  */
 import { Badge, Box, Button, Card, Checkbox, Field, Flex, Grid, HStack, Input, Menu, Portal, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTable, type RowSelectionState } from '@tanstack/react-table';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuClipboardCheck, LuDownload, LuFolderSearch, LuPlus, LuRadar, LuTrash2 } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { CASE_SORT_KEYS, type CaseSortKey, type CaseView } from '@common/cases';
 import { CASE_FILTER_STATUSES, DATE_PRESETS, RELEVANCE } from '@common/enums';
-import { PAGE_SIZES, apiQuery, type CaseListFilters } from '@machines/cases/case-list-query';
+import { PAGE_SIZES, type CaseListFilters } from '@machines/cases/case-list-query';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { FormField } from '../../components/FormField';
@@ -28,8 +28,7 @@ import { Pager } from '../../components/table/Pager';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
 import { useDialog } from '../../components/useDialog';
 import { useSession } from '../../app/useSession';
-import { downloadFile } from '../../lib/api';
-import { messageById, messageText } from '../../lib/i18n';
+import { messageById } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
 import { caseApi, useCaseChanges } from './api';
 import { DeleteWithReasonDialog } from './DeleteWithReasonDialog';
@@ -84,10 +83,8 @@ export default function ManageCasePage() {
   // Filters, sort, page and page size live in the address (machines/cases/manage-case.machine.ts).
   const list = useCaseList();
   const { draft, rangeError } = list;
-  const [selection, setSelection] = useState<RowSelectionState>({});
-  const [exporting, setExporting] = useState<string | null>(null);
+  const selection: RowSelectionState = list.selection;
   useCaseChanges(null, list.reload);
-  useEffect(() => setSelection({}), [list.view]);
 
   /** Selects and switches apply at once; typing (and choosing a custom range, which needs its dates) waits. */
   const edit = (filters: Partial<CaseListFilters>) => list.send({ type: 'EDIT', filters });
@@ -96,16 +93,14 @@ export default function ManageCasePage() {
 
   const review = useReview(() => {
     review.send({ type: 'CLOSE' });
-    setSelection({});
-    list.reload();
+    list.acted();
   });
 
   const remove = useDialog<string[]>(
     (references, values) => caseApi.deleteCases({ references, reason: values.reason }),
     () => {
       notify.success(messageById('cases_deleted'));
-      setSelection({});
-      list.reload();
+      list.acted();
     },
   );
 
@@ -212,21 +207,12 @@ export default function ManageCasePage() {
     data: list.rows,
     getRowId: (c) => c.reference,
     state: { rowSelection: selection },
-    onRowSelectionChange: setSelection,
+    onRowSelectionChange: (change) => list.send({ type: 'SELECT', selection: typeof change === 'function' ? change(selection) : change }),
   });
   const selected = Object.keys(selection).filter((k) => selection[k]);
   const deletedView = list.filters.deleted === 'true';
 
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
-    try {
-      await downloadFile('/download-cases', { ...apiQuery(list.view, new Date().getTimezoneOffset()), format }, `cases.${format}`);
-    } catch (failure: any) {
-      notify.error(messageText(failure.code, failure.message ?? String(failure)));
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exportAs = (format: 'csv' | 'xlsx') => list.send({ type: 'EXPORT', format });
 
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -243,7 +229,7 @@ export default function ManageCasePage() {
             {can('export_cases') && (
               <Menu.Root positioning={{ placement: 'bottom-end' }}>
                 <Menu.Trigger asChild>
-                  <Button variant="outline" loading={Boolean(exporting)} data-testid="export-menu">
+                  <Button variant="outline" loading={list.exporting} data-testid="export-menu">
                     <LuDownload /> <FormattedMessage id="cases.manage.export" />
                   </Button>
                 </Menu.Trigger>

@@ -24,12 +24,11 @@ export function MonitoringSwitch({ reference, entityId, kind, enabled, disabled,
   const [machine] = useState(() =>
     monitoringMachine.provide({
       actors: {
-        save: fromPromise(async ({ input }) => {
-          const answer = await caseApi.monitor({ reference, ...(entityId ? { entity_id: entityId } : {}), kind, enabled: input.enabled });
-          // The screen reloads its case (history, updated time) once the server holds the new value.
-          saved.current?.();
-          return answer;
-        }),
+        save: fromPromise(({ input }) => caseApi.monitor({ reference, ...(entityId ? { entity_id: entityId } : {}), kind, enabled: input.enabled })),
+      },
+      actions: {
+        onSaved: () => saved.current?.(),
+        notifyFailure: (_, failure) => notify.error(messageText(failure.code, failure.message)),
       },
     }),
   );
@@ -41,11 +40,8 @@ export function MonitoringSwitch({ reference, entityId, kind, enabled, disabled,
   useEffect(() => {
     if (input.current) input.current.checked = state.context.enabled;
   });
-  useEffect(() => {
-    if (state.context.error) notify.error(messageText(state.context.errorCode, state.context.error));
-  }, [state.context.error, state.context.errorCode]);
 
-  const confirming = state.matches('confirmingOn') || state.matches('confirmingOff');
+  const confirming = state.hasTag('confirming');
   const turningOn = state.matches('confirmingOn');
   const label = kind === 'aml' ? 'cases.fields.aml_monitoring' : 'cases.fields.adverse_media_monitoring';
   return (
@@ -53,7 +49,7 @@ export function MonitoringSwitch({ reference, entityId, kind, enabled, disabled,
       <Switch.Root
         colorPalette="brand"
         checked={state.context.enabled}
-        disabled={disabled || state.matches('saving')}
+        disabled={disabled || state.hasTag('busy')}
         onCheckedChange={() => send({ type: 'TOGGLE' })}
         justifyContent="space-between"
         w="full"

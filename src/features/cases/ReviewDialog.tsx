@@ -12,7 +12,7 @@ import type { reviewMachine } from '@machines/cases/review.machine';
 import { ActionDialog } from '../../components/ActionDialog';
 import { SelectField } from '../../components/Select';
 import { messageById } from '../../lib/i18n';
-import { useApiGet } from './api';
+import { useResource } from '../../lib/useResource';
 import { valueOptions, type ValueGroup } from './labels';
 import type { Assignee } from './types';
 
@@ -25,10 +25,10 @@ const KEEP = '';
 
 export function ReviewDialog({ actor, canAssign }: Props) {
   const intl = useIntl();
-  const open = useSelector(actor, (s) => s.matches('editing') || s.matches('submitting'));
-  const busy = useSelector(actor, (s) => s.matches('submitting'));
+  const open = useSelector(actor, (s) => s.hasTag('open'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const context = useSelector(actor, (s) => s.context);
-  const assignees = useApiGet<{ data: Assignee[] }>(open && canAssign ? '/case-assignees' : null);
+  const assignees = useResource<{ data: Assignee[] }>(open && canAssign ? '/case-assignees' : null);
   const draft = context.draft;
   // Entities have no case status of their own.
   const scope = context.target?.kind ?? 'cases';

@@ -7,23 +7,10 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { dateLabelKind, formatIsoDate, formatPartialDate, type PartialDate } from '@common/partial-dates';
+import { valueLabel, type ValueGroup } from '../../lib/valueLabels';
 
-/** 'For Review' -> for_review, 'True Positive - Approve' -> true_positive_approve. */
-export const slug = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-
-export type ValueGroup = 'case_status' | 'match_status' | 'risk_level' | 'relevance' | 'database' | 'entity_type' | 'gender' | 'action' | 'feature' | 'preset';
-
-export function valueLabel(intl: IntlShape, group: ValueGroup, value: string) {
-  const id = `cases.values.${group}.${slug(value)}`;
-  return intl.messages[id] ? intl.formatMessage({ id }) : value;
-}
-
-/** The choices of a select over case values, each shown with its translated label. */
-export const valueOptions = (intl: IntlShape, group: ValueGroup, values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(intl, group, value) }));
+// Shared with other screens that show case values (src/lib/valueLabels.ts); the case screens import them from here.
+export { valueLabel, valueOptions, type ValueGroup } from '../../lib/valueLabels';
 
 export function Value({ group, value }: { group: ValueGroup; value: string }) {
   const intl = useIntl();

@@ -10,6 +10,10 @@ import { fromPromise } from 'xstate';
 import type { CaseView, Paged } from '@common/cases';
 import { apiQuery } from '@machines/cases/case-list-query';
 import { manageCaseMachine } from '@machines/cases/manage-case.machine';
+import { selectExporting, selectListBusy, selectListFailed } from '@machines/cases/manage-case.selectors';
+import { downloadFile } from '../../lib/api';
+import { messageText } from '../../lib/i18n';
+import { notify } from '../../lib/toaster';
 import { api } from '../../lib/api';
 
 export function useCaseList() {
@@ -23,9 +27,11 @@ export function useCaseList() {
         load: fromPromise(({ input }) =>
           api.get<Paged<CaseView>>('/searches', { ...apiQuery(input, new Date().getTimezoneOffset()), page: input.page, page_size: input.pageSize }),
         ),
+        download: fromPromise(({ input }) => downloadFile('/download-cases', { ...apiQuery(input.view, new Date().getTimezoneOffset()), format: input.format }, `cases.${input.format}`)),
       },
       actions: {
         navigate: (_, params) => navigateRef.current(`/manage-case${params.search ? `?${params.search}` : ''}`, { replace: params.replace }),
+        notifyFailure: (_, failure) => notify.error(messageText(failure.code, failure.message)),
       },
     }),
   );
@@ -33,8 +39,9 @@ export function useCaseList() {
   // Every address change (a click here, Back, Forward, the sidebar's or the dashboard's links) reaches the machine.
   useEffect(() => actor.send({ type: 'LOCATION', search }), [actor, search]);
   const context = useSelector(actor, (s) => s.context);
-  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'settling' }));
-  const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  const loading = useSelector(actor, selectListBusy);
+  const failed = useSelector(actor, selectListFailed);
+  const exporting = useSelector(actor, selectExporting);
   return {
     view: context.view,
     /** The applied filters and sort, as the address names them. */
@@ -46,11 +53,16 @@ export function useCaseList() {
     page: context.view.page,
     pageSize: context.view.pageSize,
     loaded: context.loaded,
+    /** The ticked rows, by reference. */
+    selection: context.selection,
     error: context.error,
     loading,
     failed,
+    exporting,
     send: actor.send,
     goTo: (page: number) => actor.send({ type: 'PAGE', page }),
     reload: () => actor.send({ type: 'RELOAD' }),
+    /** The user's action on the ticked cases is done: the ticks go and the rows load again. */
+    acted: () => actor.send({ type: 'ACTED' }),
   };
 }

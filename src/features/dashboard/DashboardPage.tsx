@@ -16,8 +16,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { Select } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
-import { useApiGet, useCaseChanges } from '../cases/api';
-import { valueLabel, valueOptions } from '../cases/labels';
+import { useResource } from '../../lib/useResource';
+import { useCaseChanges } from '../../lib/useCaseChanges';
+import { valueLabel, valueOptions } from '../../lib/valueLabels';
 
 interface Answer {
   totals: { total: number; passed: number; failed: number; for_review: number; passed_conditionally: number };
@@ -69,7 +70,7 @@ function Donut({ parts, label }: { parts: { value: number; colour: string }[]; l
 export default function DashboardPage() {
   const intl = useIntl();
   const [preset, setPreset] = useState('last_30_days');
-  const answer = useApiGet<Answer>('/searches-categories', { date_preset: preset, tz_offset: new Date().getTimezoneOffset() });
+  const answer = useResource<Answer>('/searches-categories', { date_preset: preset, tz_offset: new Date().getTimezoneOffset() });
   useCaseChanges(null, answer.reload);
   const data = answer.data;
   const maxCategory = Math.max(1, ...(data?.categories.map((c) => c.count) ?? [1]));

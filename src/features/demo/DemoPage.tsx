@@ -9,7 +9,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { SkipLink, mainContentProps } from '../../components/SkipLink';
 import { sessionActor } from '../../app/session';
-import PlaceholderPage from '../placeholder/PlaceholderPage';
+import PlaceholderPage from '../../components/PlaceholderPage';
 
 export default function DemoPage() {
   return (

@@ -5,9 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '@common/messages';
 import { ActionDialog } from '../../components/ActionDialog';
 import { FormField } from '../../components/FormField';
-import { Select } from '../../components/Select';
+import { Select, promptedOptions } from '../../components/Select';
 import type { useDialog } from '../../components/useDialog';
-import { roleOptions } from '../users/api';
 import type { RoleSummary } from './api';
 
 export function DeleteRoleDialog({ dialog, roles }: { dialog: ReturnType<typeof useDialog<RoleSummary>>; roles: RoleSummary[] }) {
@@ -60,7 +59,7 @@ export function DeleteRoleDialog({ dialog, roles }: { dialog: ReturnType<typeof 
                 setError(null);
                 dialog.edited();
               }}
-              options={roleOptions(intl.formatMessage({ id: 'users.form.choose_role' }), others)}
+              options={promptedOptions(intl.formatMessage({ id: 'users.form.choose_role' }), others)}
             />
           </FormField>
         </>

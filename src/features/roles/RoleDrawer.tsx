@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '@common/messages';
 import type { roleEditorMachine } from '@machines/admin/role-editor.machine';
+import { selectIsConfirmingClose, selectIsFailed, selectIsLoading, selectIsOpen, selectIsSaving } from '@machines/admin/role-editor.selectors';
 import { sameSelection } from '@machines/admin/permission-selection';
 import { FormField } from '../../components/FormField';
 import { ServerError } from '../../components/ServerError';
@@ -17,10 +18,10 @@ export function RoleDrawer({ editor, canEdit }: { editor: EditorRef; canEdit: bo
   const intl = useIntl();
   const snapshot = useSelector(editor, (s) => s);
   const { context } = snapshot;
-  const open = !snapshot.matches('closed');
-  const loading = snapshot.matches('opening') || snapshot.matches('loadingCatalogue') || snapshot.matches('loadingRole');
-  const saving = snapshot.matches('saving');
-  const confirmingClose = snapshot.matches('confirmingClose');
+  const open = selectIsOpen(snapshot);
+  const loading = selectIsLoading(snapshot);
+  const saving = selectIsSaving(snapshot);
+  const confirmingClose = selectIsConfirmingClose(snapshot);
   const isNew = context.roleId === null;
   const dirty = context.name.trim() !== context.originalName || !sameSelection(context.selected, context.originalSelected);
   const nameServerError = context.error?.field === 'name' ? (context.error.code as MessageId) : null;
@@ -48,7 +49,7 @@ export function RoleDrawer({ editor, canEdit }: { editor: EditorRef; canEdit: bo
                   <Center py="16">
                     <Spinner size="lg" color="brand.solid" />
                   </Center>
-                ) : snapshot.matches('failed') ? (
+                ) : selectIsFailed(snapshot) ? (
                   <Stack gap="3">
                     <ServerError message={context.error?.message ?? null} code={context.error?.code} />
                     <Button alignSelf="flex-start" variant="outline" onClick={() => editor.send({ type: 'RETRY' })}>
@@ -128,7 +129,7 @@ export function RoleDrawer({ editor, canEdit }: { editor: EditorRef; canEdit: bo
                         <FormattedMessage id={canEdit ? 'admin.actions.cancel' : 'admin.actions.close'} />
                       </Button>
                       {canEdit && (
-                        <Button type="submit" colorPalette="brand" loading={saving} disabled={loading || snapshot.matches('failed') || (!dirty && !isNew)} data-testid="role-save">
+                        <Button type="submit" colorPalette="brand" loading={saving} disabled={loading || selectIsFailed(snapshot) || (!dirty && !isNew)} data-testid="role-save">
                           <FormattedMessage id={isNew ? 'roles.editor.create' : 'admin.actions.save'} />
                         </Button>
                       )}

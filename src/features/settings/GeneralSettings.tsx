@@ -8,7 +8,7 @@ import type { Language } from '@common/enums';
 import type { MessageId } from '@common/messages';
 import type { AuthState } from '@common/session';
 import { validatePersonName } from '@common/validation';
-import { submitMachine } from '@machines/forms/submit.machine';
+import { formMachine } from '@machines/forms/form.machine';
 import { selectUser } from '@machines/session/session.selectors';
 import { FormField } from '../../components/FormField';
 import { LANGUAGE_OPTIONS } from '../../components/LanguageSwitch';
@@ -21,7 +21,7 @@ import { sessionActor } from '../../app/session';
 import { useSession } from '../../app/useSession';
 import { SettingsSection } from './SettingsSection';
 
-const profileForm = submitMachine.provide({
+const profileForm = formMachine.provide({
   actors: { submit: fromPromise(({ input }) => api.post<AuthState>('/update-profile', input)) },
 });
 
@@ -36,7 +36,7 @@ export function GeneralSettings() {
   const [error, setError] = useState<MessageId | null>(null);
 
   useEffect(() => {
-    if (!state.matches('done')) return;
+    if (!state.hasTag('succeeded')) return;
     const session = state.context.result as AuthState;
     sessionActor.send({ type: 'SESSION_UPDATED', session });
     if (isLanguage(session.user.language)) setLanguage(session.user.language);
@@ -84,7 +84,7 @@ export function GeneralSettings() {
           </Switch.Root>
           <ServerError message={state.context.error} code={state.context.errorCode} />
           <HStack justify="flex-end">
-            <Button type="submit" colorPalette="brand" loading={state.matches('submitting')} disabled={!dirty} data-testid="save-general">
+            <Button type="submit" colorPalette="brand" loading={state.hasTag('busy')} disabled={!dirty} data-testid="save-general">
               <FormattedMessage id="admin.actions.save" />
             </Button>
           </HStack>

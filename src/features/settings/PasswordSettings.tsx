@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import type { MessageId } from '@common/messages';
 import type { AuthState } from '@common/session';
 import { validatePassword } from '@common/validation';
-import { submitMachine } from '@machines/forms/submit.machine';
+import { formMachine } from '@machines/forms/form.machine';
 import { FormField } from '../../components/FormField';
 import { ServerError } from '../../components/ServerError';
 import { api } from '../../lib/api';
@@ -16,7 +16,7 @@ import { notify } from '../../lib/toaster';
 import { sessionActor } from '../../app/session';
 import { SettingsSection } from './SettingsSection';
 
-const passwordForm = submitMachine.provide({
+const passwordForm = formMachine.provide({
   actors: { submit: fromPromise(({ input }) => api.post<AuthState>('/update-profile', input)) },
 });
 
@@ -28,7 +28,7 @@ export function PasswordSettings() {
   const [errors, setErrors] = useState<Errors>({});
 
   useEffect(() => {
-    if (!state.matches('done')) return;
+    if (!state.hasTag('succeeded')) return;
     sessionActor.send({ type: 'SESSION_UPDATED', session: state.context.result as AuthState });
     notify.success(messageById('password_updated'));
     setValues({ current: '', next: '', confirm: '' });
@@ -71,7 +71,7 @@ export function PasswordSettings() {
           </SimpleGrid>
           {state.context.errorCode !== 'password_incorrect' && <ServerError message={state.context.error} code={state.context.errorCode} />}
           <HStack justify="flex-end">
-            <Button type="submit" colorPalette="brand" loading={state.matches('submitting')} data-testid="save-password">
+            <Button type="submit" colorPalette="brand" loading={state.hasTag('busy')} data-testid="save-password">
               <FormattedMessage id="settings.password.submit" />
             </Button>
           </HStack>

@@ -10,6 +10,7 @@ import { LuKeyRound, LuRefreshCw } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { secretKeyMachine, type GeneratedKey, type SecretKeyInfo } from '@machines/settings/secret-key.machine';
+import { selectCanGenerate, selectIsAskingPassword, selectIsDenied, selectIsFailed, selectIsGenerating, selectIsLoading } from '@machines/settings/secret-key.selectors';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { CopyButton } from '../../components/CopyButton';
 import { ServerError } from '../../components/ServerError';
@@ -32,7 +33,7 @@ export function SecretKeySettings() {
   const actor = useActorRef(machine, { input: { permitted } });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
-  const asking = snapshot.matches('askingPassword') || snapshot.matches('generating');
+  const asking = selectIsAskingPassword(snapshot);
 
   useEffect(() => {
     const subscription = actor.on('generated', (event) => notify.success(messageText(event.answer.code, event.answer.message ?? messageById('secret_key_updated'))));
@@ -40,14 +41,14 @@ export function SecretKeySettings() {
   }, [actor]);
 
   let body;
-  if (snapshot.matches('denied')) {
+  if (selectIsDenied(snapshot)) {
     body = (
       <Alert.Root status="warning" data-testid="secret-key-denied">
         <Alert.Indicator />
         <Alert.Description>{messageById('permission_denied')}</Alert.Description>
       </Alert.Root>
     );
-  } else if (snapshot.matches('failed')) {
+  } else if (selectIsFailed(snapshot)) {
     body = (
       <Stack gap="3">
         <ServerError message={context.error?.message ?? null} code={context.error?.code} />
@@ -64,7 +65,7 @@ export function SecretKeySettings() {
           <Box color="brand.solid">
             <LuKeyRound size="20" />
           </Box>
-          {snapshot.matches('loading') ? (
+          {selectIsLoading(snapshot) ? (
             <Text color="fg.muted">…</Text>
           ) : key?.has_key ? (
             <Code dir="ltr" fontSize="md" px="3" py="1.5" data-testid="secret-key-masked">
@@ -75,7 +76,7 @@ export function SecretKeySettings() {
               <FormattedMessage id="settings.secret_key.none" />
             </Text>
           )}
-          <Button size="sm" colorPalette="brand" variant={key?.has_key ? 'outline' : 'solid'} ms="auto" disabled={!snapshot.matches('ready')} onClick={() => actor.send({ type: 'GENERATE' })} data-testid="secret-key-generate">
+          <Button size="sm" colorPalette="brand" variant={key?.has_key ? 'outline' : 'solid'} ms="auto" disabled={!selectCanGenerate(snapshot)} onClick={() => actor.send({ type: 'GENERATE' })} data-testid="secret-key-generate">
             <LuRefreshCw /> <FormattedMessage id={key?.has_key ? 'settings.secret_key.regenerate' : 'settings.secret_key.generate'} />
           </Button>
         </HStack>
@@ -115,7 +116,7 @@ export function SecretKeySettings() {
       {body}
       <PasswordDialog
         open={asking}
-        busy={snapshot.matches('generating')}
+        busy={selectIsGenerating(snapshot)}
         title={<FormattedMessage id="settings.secret_key.confirm_title" />}
         body={<FormattedMessage id="settings.secret_key.confirm_body" />}
         submitLabel={<FormattedMessage id="settings.secret_key.generate" />}

@@ -11,6 +11,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { fromPromise } from 'xstate';
 import type { AuthState } from '@common/session';
 import { twoFactorMachine, type StartAnswer, type TwoFactorMethod } from '@machines/settings/two-factor.machine';
+import { selectIsCodeOpen, selectIsConfirming, selectIsDisabling, selectIsPasswordOpen, selectIsStarting } from '@machines/settings/two-factor.selectors';
 import { selectUser } from '@machines/session/session.selectors';
 import { ActionDialog } from '../../components/ActionDialog';
 import { CopyButton } from '../../components/CopyButton';
@@ -56,8 +57,8 @@ function MethodRow({ method }: { method: TwoFactorMethod }) {
     return () => subscription.unsubscribe();
   }, [actor]);
 
-  const codeOpen = snapshot.matches('awaitingCode') || snapshot.matches('confirming');
-  const passwordOpen = snapshot.matches('askingPassword') || snapshot.matches('disabling');
+  const codeOpen = selectIsCodeOpen(snapshot);
+  const passwordOpen = selectIsPasswordOpen(snapshot);
   useEffect(() => setCode(''), [codeOpen]);
 
   const Icon = method === 'email' ? LuMail : LuSmartphone;
@@ -99,7 +100,7 @@ function MethodRow({ method }: { method: TwoFactorMethod }) {
           <FormattedMessage id="settings.two_factor.disable" />
         </Button>
       ) : (
-        <Button colorPalette="brand" size="sm" loading={snapshot.matches('starting')} onClick={() => actor.send({ type: 'ENABLE' })} data-testid={`two-factor-${method}-enable`}>
+        <Button colorPalette="brand" size="sm" loading={selectIsStarting(snapshot)} onClick={() => actor.send({ type: 'ENABLE' })} data-testid={`two-factor-${method}-enable`}>
           <FormattedMessage id="settings.two_factor.enable" />
         </Button>
       )}
@@ -111,7 +112,7 @@ function MethodRow({ method }: { method: TwoFactorMethod }) {
 
       <ActionDialog
         open={codeOpen}
-        busy={snapshot.matches('confirming')}
+        busy={selectIsConfirming(snapshot)}
         title={<FormattedMessage id={`settings.two_factor.${method}.setup_title`} />}
         submitLabel={<FormattedMessage id="settings.two_factor.confirm" />}
         error={{ message: context.error?.message ?? null, code: context.error?.code }}
@@ -170,7 +171,7 @@ function MethodRow({ method }: { method: TwoFactorMethod }) {
 
       <PasswordDialog
         open={passwordOpen}
-        busy={snapshot.matches('disabling')}
+        busy={selectIsDisabling(snapshot)}
         tone="danger"
         title={<FormattedMessage id={`settings.two_factor.${method}.disable_title`} />}
         body={<FormattedMessage id="settings.two_factor.disable_body" />}

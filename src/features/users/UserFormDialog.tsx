@@ -9,9 +9,9 @@ import type { MessageId } from '@common/messages';
 import { validateEmail, validatePersonName } from '@common/validation';
 import { ActionDialog } from '../../components/ActionDialog';
 import { FormField } from '../../components/FormField';
-import { Select } from '../../components/Select';
+import { Select, promptedOptions } from '../../components/Select';
 import type { useDialog } from '../../components/useDialog';
-import { roleOptions, type AdminUser, type RoleOption } from './api';
+import type { AdminUser, RoleOption } from './api';
 
 type Dialog = ReturnType<typeof useDialog<AdminUser | null>>;
 
@@ -85,7 +85,7 @@ export function UserFormDialog({ dialog, roles, canGiveAdminRole }: { dialog: Di
           aria-label={intl.formatMessage({ id: 'users.fields.role' })}
           value={values.role_id}
           onChange={(e) => set('role_id', e.currentTarget.value)}
-          options={roleOptions(intl.formatMessage({ id: 'users.form.choose_role' }), roleChoices)}
+          options={promptedOptions(intl.formatMessage({ id: 'users.form.choose_role' }), roleChoices)}
         />
       </FormField>
       {!editing && (

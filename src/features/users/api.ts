@@ -25,12 +25,6 @@ export interface RoleOption {
   user_count: number;
 }
 
-/** The choices of a role select: the prompt, which cannot be chosen back, then each role by name (add-user and delete-role dialogs). */
-export const roleOptions = (prompt: string, roles: readonly { _id: string; name: string }[]) => [
-  { value: '', label: prompt, disabled: true },
-  ...roles.map((r) => ({ value: r._id, label: r.name })),
-];
-
 export interface Answer {
   code?: string;
   message?: string;

@@ -15,7 +15,7 @@ import { EmptyMessage } from '../../components/EmptyMessage';
 import { isolated } from '../../components/Name';
 import { ServerError } from '../../components/ServerError';
 import { notificationsActor } from './notifications.actor';
-import { relativeTime } from './relativeTime';
+import { relativeTime } from '../../lib/relativeTime';
 
 /** The current time, ticking once a minute, so "5 minutes ago" stays true while the panel is open. */
 function useNow(intervalMs = 60_000) {

@@ -6,8 +6,8 @@
  * menu and guards shrink or grow (and a closed account is signed out).
  */
 import { SOCKET_EVENTS } from '@common/constants';
-import { onSocketEvent } from '../../lib/socket';
-import { sessionActor } from '../../app/session';
+import { onSocketEvent } from '../lib/socket';
+import { sessionActor } from './session';
 
 onSocketEvent(SOCKET_EVENTS.sessionChanged, () => {
   if (sessionActor.getSnapshot().matches('signedIn')) sessionActor.send({ type: 'REFRESH' });

@@ -10,9 +10,10 @@ import type { NotificationView } from '@common/notifications';
 import { notificationsMachine, type NotificationPage } from '@machines/notifications/notifications.machine';
 import { api } from '../../lib/api';
 import { getIntl } from '../../lib/i18n';
+import { inspect } from '../../lib/inspector';
 import { onSocketEvent } from '../../lib/socket';
 import { notify } from '../../lib/toaster';
-import { sessionActor } from '../../app/session';
+import { sessionActor } from '../session';
 
 export function notificationText(item: Pick<NotificationView, 'kind' | 'params'>): string {
   return getIntl().formatMessage({ id: `notification.${item.kind}`, defaultMessage: item.kind }, item.params);
@@ -26,7 +27,7 @@ export const notificationsActor = createActor(
       markAllRead: fromPromise(() => api.post('/edit-notification', { all: true, is_read: true })),
     },
   }),
-  { input: { pageSize: 10 } },
+  { input: { pageSize: 10 }, inspect },
 );
 notificationsActor.start();
 

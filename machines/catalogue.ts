@@ -1,0 +1,507 @@
+/**
+ * Every statechart of the product, in one list, with what it takes to explore
+ * it without running the app: the inputs it can start from, sample payloads for
+ * the events it accepts, and sample answers of the calls it invokes. The graph
+ * walk (tests/machines/walk-all.test.ts), the diagrams (npm run statecharts)
+ * and the model-based paths (npm run paths) all read this list, so a machine
+ * added here is walked, drawn and given paths at once; a machine left out is
+ * none of these.
+ *
+ * The samples are chosen to take every branch a guard can take (an answer that
+ * asks for a second factor and one that does not, an error the guard singles
+ * out and one it does not), not to be realistic data.
+ */
+import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate';
+import type { AuthState, OtpChallenge } from '../common/session';
+import type { NotificationView } from '../common/notifications';
+import type { CaseView } from '../common/cases';
+import { sessionMachine } from './session/session.machine';
+import { landingMachine } from './landing/landing.machine';
+import { passwordLinkMachine } from './password-link/password-link.machine';
+import { notificationsMachine } from './notifications/notifications.machine';
+import { secretKeyMachine } from './settings/secret-key.machine';
+import { twoFactorMachine } from './settings/two-factor.machine';
+import { roleEditorMachine } from './admin/role-editor.machine';
+import { listMachine } from './shared/list.machine';
+import { dialogMachine } from './shared/dialog.machine';
+import { createCaseMachine } from './cases/create-case.machine';
+import { manageCaseMachine } from './cases/manage-case.machine';
+import { monitoringMachine } from './cases/monitoring.machine';
+import { reviewMachine } from './cases/review.machine';
+import { formMachine } from './forms/form.machine';
+import { resourceMachine } from './shared/resource.machine';
+import { searchFromView } from './cases/case-list-query';
+
+// ---------------------------------------------------------------- Shape of an entry
+
+/** One way to start a machine: its input, named for the paths that start from it. */
+export interface Start {
+  label: string;
+  input?: unknown;
+}
+
+/** Sample answers of an invoked call, by a label that reads well in a path ("login answers: signed in"). */
+export interface Outcomes {
+  done?: Record<string, unknown>;
+  error?: Record<string, unknown>;
+}
+
+export interface WalkSpec {
+  /** Where exploring starts; several when the input decides where the chart goes. Default: one start without input. */
+  starts?: Start[];
+  /** Events the views send, with sample payloads; an event listed twice is tried with each payload. */
+  events: EventObject[];
+  /** Sample answers of each invoked call, by the actor's name in setup(). */
+  actors?: Record<string, Outcomes>;
+  /**
+   * What tells two snapshots apart besides the state value. Default: the whole
+   * context. Machines whose context grows without end (counters, lists) name
+   * the part their guards depend on, so the walk ends.
+   */
+  key?: (context: any) => unknown;
+  /** Implementations the walk needs that the machine only declares (guards a screen supplies). */
+  provide?: Parameters<AnyStateMachine['provide']>[0];
+}
+
+export interface CatalogueEntry {
+  /** The name used by npm run statecharts / npm run paths, and the diagram's file name. */
+  id: string;
+  /** Where the machine is defined, from the repository root. */
+  file: string;
+  machine: AnyStateMachine;
+  description: string;
+  walk: WalkSpec;
+}
+
+/** A sample event is checked against the machine's own events (call answers and spawned children's reports aside). */
+type SampleEvent<M extends AnyStateMachine> = EventFromLogic<M> | ({ type: `xstate.${string}` } & Record<string, unknown>);
+
+function define<M extends AnyStateMachine>(entry: Omit<CatalogueEntry, 'machine' | 'walk'> & { machine: M; walk: Omit<WalkSpec, 'events'> & { events: SampleEvent<M>[] } }): CatalogueEntry {
+  return entry as unknown as CatalogueEntry;
+}
+
+// ---------------------------------------------------------------- Samples
+
+/** What the API client raises for a failed call. */
+const failure = (status: number | null, message: string, code?: string, data?: Record<string, unknown>) =>
+  Object.assign(new Error(message), { status, code, data: { code, ...data } });
+
+const AUTH = {
+  access_token: 'aml_token',
+  expires_at: '2099-01-01T00:00:00.000Z',
+  user: { _id: 'u1', name: 'Ada', email: 'ada@example.com' },
+  permissions: [{ name: 'view_dashboard' }],
+  organisation: { id: 'o1', is_demo: false, service_types: ['aml_screening'], billing_type: 'invoice', plan_details: null },
+} as unknown as AuthState;
+
+const challenge = (method: 'email' | 'app'): OtpChallenge =>
+  ({ otp_required: true, otp_token: `otp_${method}`, authentication_type: method, email: 'a***@example.com', can_use_email: true, expires_at: '2099-01-01T00:00:00.000Z' }) as OtpChallenge;
+
+const notification = (id: string, isRead: boolean): NotificationView => ({ id, kind: 'case_assigned', params: {}, link: null, is_read: isRead, created_at: '2026-01-01T00:00:00Z' });
+
+const caseRow = { _id: 'c1', reference: 'AML-1' } as CaseView;
+
+// ---------------------------------------------------------------- The machines
+
+export const catalogue: CatalogueEntry[] = [
+  define({
+    id: 'session',
+    file: 'machines/session/session.machine.ts',
+    machine: sessionMachine,
+    description: 'Signing in (password, sign-up, secret link), the second factor by e-mail or app, the signed-in session, refresh, expiry and sign-out.',
+    walk: {
+      starts: [
+        { label: 'nothing stored', input: {} },
+        { label: 'a session kept from an earlier visit', input: { stored: AUTH } },
+      ],
+      events: [
+        { type: 'LOGIN', email: 'ada@example.com', password: 'correct horse' },
+        { type: 'SIGNUP', name: 'Ada', email: 'ada@example.com', company_name: 'Northwind', password: 'correct horse' },
+        { type: 'SECRET_LOGIN', user_secret: 'secret' },
+        { type: 'RESUME_OTP', otp_token: 'otp_kept' },
+        { type: 'SUBMIT_CODE', code: '123456' },
+        { type: 'RESEND_CODE' },
+        { type: 'CANCEL' },
+        { type: 'REFRESH' },
+        { type: 'SESSION_UPDATED', session: AUTH },
+        { type: 'LOGOUT' },
+        { type: 'TOKEN_EXPIRED' },
+        { type: 'UNAUTHORIZED', message: 'Token has expired' },
+        { type: 'UNAUTHORIZED', message: 'Invalid or missing token.' },
+      ],
+      actors: {
+        login: {
+          done: { 'signed in': AUTH, 'code by e-mail asked': challenge('email'), 'code from the app asked': challenge('app') },
+          error: { 'wrong password': failure(400, 'Invalid e-mail or password.') },
+        },
+        checkOtp: { done: { 'challenge open (app)': challenge('app') }, error: { 'challenge gone': failure(400, 'Gone', 'otp_session_invalid') } },
+        verifyOtp: {
+          done: { 'signed in': AUTH },
+          error: { 'wrong code': failure(400, 'The code is incorrect.', 'otp_invalid'), 'challenge gone': failure(400, 'Gone', 'otp_session_invalid') },
+        },
+        resendOtp: {
+          done: { 'code sent': {} },
+          error: { 'not possible': failure(400, 'No.', 'otp_not_configured'), 'challenge gone': failure(400, 'Gone', 'otp_attempts_exhausted') },
+        },
+        refresh: {
+          done: { 'refreshed': AUTH },
+          error: { 'token expired': failure(401, 'Token has expired'), 'token refused': failure(401, 'Invalid or missing token.'), 'offline': failure(null, 'offline') },
+        },
+        logout: { done: { 'signed out': {} }, error: { 'offline': failure(null, 'offline') } },
+      },
+      key: (c) => ({ signedIn: c.session !== null, challenge: c.challenge?.authentication_type ?? null }),
+    },
+  }),
+  define({
+    id: 'password-link',
+    file: 'machines/password-link/password-link.machine.ts',
+    machine: passwordLinkMachine,
+    description: 'The reset-password and set-up-password pages: check the link’s token, then save the new password.',
+    walk: {
+      starts: [
+        { label: 'reset link', input: { kind: 'reset', token: 'tok' } },
+        { label: 'set-up link', input: { kind: 'setup', token: 'tok' } },
+        { label: 'link without a token', input: { kind: 'reset', token: null } },
+      ],
+      events: [{ type: 'SAVE', password: 'correct horse 1' }],
+      actors: {
+        clearStorage: { done: { 'cleared': undefined }, error: { 'storage refused': new Error('denied') } },
+        verifyToken: {
+          done: { 'token valid': { email: 'ada@example.com' } },
+          error: { 'token expired': { status: 400, message: 'Token is expired' }, 'token incorrect': { status: 400, message: 'token is incorrect' }, 'other failure': { status: 500, message: 'Server error' } },
+        },
+        savePassword: {
+          done: { 'saved': {} },
+          error: { 'token expired meanwhile': { status: 400, message: 'Token is expired' }, 'password refused': { status: 400, message: 'Too weak', code: 'password_rules' } },
+        },
+      },
+      key: (c) => ({ kind: c.kind, token: c.token !== null }),
+    },
+  }),
+  define({
+    id: 'notifications',
+    file: 'machines/notifications/notifications.machine.ts',
+    machine: notificationsMachine,
+    description: 'The notifications panel: follows the signed-in user, loads pages, takes pushed notifications, marks read optimistically.',
+    walk: {
+      starts: [{ label: 'the app starts', input: {} }],
+      events: [
+        { type: 'START', userId: 'u1' },
+        { type: 'START', userId: 'u2' },
+        { type: 'STOP' },
+        { type: 'TAB', tab: 'unread' },
+        { type: 'RECEIVED', notification: notification('n9', false) },
+        { type: 'COUNT_CHANGED', unreadCount: 0 },
+        { type: 'MARK_READ', id: 'n1' },
+        { type: 'MARK_ALL_READ' },
+        { type: 'LOAD_MORE' },
+        { type: 'RELOAD' },
+        // A background mark-as-read that failed (spawned children report with their own id).
+        { type: 'xstate.error.actor.mark-1', error: failure(null, 'offline') },
+      ],
+      actors: {
+        load: {
+          done: { 'a first page of two': { data: [notification('n1', false)], total: 2, unread_count: 1 } },
+          error: { 'offline': failure(null, 'offline') },
+        },
+      },
+      key: (c) => ({ user: c.userId, more: c.items.length < c.total, unread: c.unreadCount > 0 }),
+    },
+  }),
+  define({
+    id: 'settings/secret-key',
+    file: 'machines/settings/secret-key.machine.ts',
+    machine: secretKeyMachine,
+    description: 'The web hook secret key on Settings: shown masked, regenerated after the password, shown once in full.',
+    walk: {
+      starts: [
+        { label: 'permitted', input: { permitted: true } },
+        { label: 'without update_webhook_secret_key', input: { permitted: false } },
+      ],
+      events: [{ type: 'GENERATE' }, { type: 'SUBMIT_PASSWORD', password: '' }, { type: 'SUBMIT_PASSWORD', password: 'pw' }, { type: 'CANCEL' }, { type: 'DISMISS' }, { type: 'RETRY' }],
+      actors: {
+        loadKey: { done: { 'a key': { has_key: true, masked_key: '****abcd', created_at: null, created_by: null } }, error: { 'forbidden': failure(403, 'Permission Denied'), 'offline': failure(null, 'offline') } },
+        generateKey: {
+          done: { 'new key': { has_key: true, masked_key: '****wxyz', created_at: null, created_by: null, secret_key: 'sk_new' } },
+          error: { 'forbidden': failure(403, 'Permission Denied'), 'wrong password': failure(400, 'Incorrect password', 'password_incorrect') },
+        },
+      },
+      key: (c) => ({ permitted: c.permitted, inputError: c.inputError }),
+    },
+  }),
+  define({
+    id: 'settings/two-factor',
+    file: 'machines/settings/two-factor.machine.ts',
+    machine: twoFactorMachine,
+    description: 'Switching one second factor (e-mail or app) on with a code, or off with the password, from Settings.',
+    walk: {
+      starts: [
+        { label: 'e-mail, off', input: { method: 'email', enabled: false } },
+        { label: 'app, on', input: { method: 'app', enabled: true } },
+      ],
+      events: [
+        { type: 'ENABLE' },
+        { type: 'DISABLE' },
+        { type: 'SUBMIT_CODE', code: '12' },
+        { type: 'SUBMIT_CODE', code: '123456' },
+        { type: 'SUBMIT_PASSWORD', password: '' },
+        { type: 'SUBMIT_PASSWORD', password: 'pw' },
+        { type: 'RESEND' },
+        { type: 'CANCEL' },
+        { type: 'SYNC', enabled: true },
+      ],
+      actors: {
+        start: { done: { 'started': { secret: 'JBSWY3DP' } }, error: { 'offline': failure(null, 'offline') } },
+        confirm: { done: { 'confirmed': AUTH }, error: { 'wrong code': failure(400, 'The code is incorrect.', 'otp_invalid') } },
+        disable: { done: { 'switched off': AUTH }, error: { 'wrong password': failure(400, 'Incorrect password', 'password_incorrect') } },
+      },
+      key: (c) => ({ method: c.method, enabled: c.enabled, inputError: c.inputError }),
+    },
+  }),
+  define({
+    id: 'admin/role-editor',
+    file: 'machines/admin/role-editor.machine.ts',
+    machine: roleEditorMachine,
+    description: 'The role drawer: create or open a role, rename it, tick permissions (dependencies follow), save or discard.',
+    walk: {
+      events: [
+        { type: 'CREATE' },
+        { type: 'OPEN', roleId: 'r2' },
+        { type: 'SET_NAME', name: 'Screeners' },
+        { type: 'SET_NAME', name: '' },
+        { type: 'TOGGLE', permission: 'create_new_case' },
+        { type: 'TOGGLE_AREA', area: 'aml_screening' },
+        { type: 'RESET' },
+        { type: 'SAVE' },
+        { type: 'CLOSE' },
+        { type: 'DISCARD' },
+        { type: 'KEEP_EDITING' },
+        { type: 'RETRY' },
+      ],
+      actors: {
+        loadCatalogue: {
+          done: {
+            'the catalogue': [
+              { name: 'view_case', area: 'aml_screening', admin_only: false, depends_on: [] },
+              { name: 'create_new_case', area: 'aml_screening', admin_only: false, depends_on: ['view_case'] },
+            ],
+          },
+          error: { 'offline': failure(null, 'offline') },
+        },
+        loadRole: { done: { 'the role': { _id: 'r2', name: 'Analyst', is_admin: false, user_count: 1, permissions: [{ name: 'view_case' }] } }, error: { 'not found': failure(404, 'Not found.', 'not_found') } },
+        saveRole: { done: { 'saved': { _id: 'r2' } }, error: { 'name taken': failure(409, 'Role name already exists', 'role_name_exists', { field: 'name' }) } },
+      },
+      key: (c) => ({ catalogue: c.catalogue.length > 0, roleId: c.roleId, name: c.name, dirty: c.name !== c.originalName || c.selected.join() !== c.originalSelected.join() }),
+    },
+  }),
+  define({
+    id: 'shared/list',
+    file: 'machines/shared/list.machine.ts',
+    machine: listMachine,
+    description: 'A paged, filtered list read from the API (users, roles, audit, feedback screens).',
+    walk: {
+      starts: [
+        { label: 'any search allowed', input: {} },
+        { label: 'a search needs a filter', input: { requireFilter: true } },
+      ],
+      events: [
+        { type: 'SEARCH', filters: { name: 'ada' } },
+        { type: 'SEARCH', filters: {} },
+        { type: 'CLEAR' },
+        { type: 'PAGE', page: 2 },
+        { type: 'PAGE_SIZE', pageSize: 50 },
+        { type: 'RELOAD' },
+      ],
+      actors: {
+        load: { done: { 'rows': { data: [{ id: 1 }], total: 1 }, 'no rows': { data: [], total: 1 } }, error: { 'offline': failure(null, 'offline') } },
+      },
+      key: (c) => ({ page: c.page, rows: c.rows.length, loaded: c.loaded, requireFilter: c.requireFilter }),
+    },
+  }),
+  define({
+    id: 'shared/dialog',
+    file: 'machines/shared/dialog.machine.ts',
+    machine: dialogMachine,
+    description: 'A dialog that sends one request (user or role form, confirmation, password check, feedback).',
+    walk: {
+      events: [{ type: 'OPEN', target: { id: 'u1' } }, { type: 'CLOSE' }, { type: 'SUBMIT', values: { name: 'Ada' } }, { type: 'EDIT' }],
+      actors: { submit: { done: { 'accepted': {} }, error: { 'refused': failure(409, 'E-mail already exists', 'email_exists', { field: 'email' }) } } },
+      key: (c) => ({ error: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'cases/create-case',
+    file: 'machines/cases/create-case.machine.ts',
+    machine: createCaseMachine,
+    description: 'Create New Case: the search input as a form, checked with the shared rules; out of credits halts it with the credits-expired dialog.',
+    walk: {
+      events: [
+        { type: 'EDIT', field: 'search_term', value: 'Ada Lovelace' },
+        { type: 'EDIT', field: 'search_term', value: '' },
+        // A chosen file is checked as it is chosen: one that is not an image is refused at once.
+        { type: 'EDIT', field: 'face_image', value: { size: 10, type: 'text/plain', name: 'notes.txt' }, check: true },
+        { type: 'SUBMIT' },
+        { type: 'RESET' },
+        { type: 'DISMISS' },
+        { type: 'FOLLOW_UP' },
+      ],
+      actors: {
+        submit: {
+          done: { 'case created': { reference: 'AML-1' } },
+          error: { 'out of credits': failure(402, 'Your search limit has been reached.', 'search_limit'), 'daily limit': failure(429, 'Daily search limit has been reached.', 'daily_search_limit') },
+        },
+      },
+      key: (c) => ({ term: c.values.search_term, problems: Object.values(c.fieldErrors).some(Boolean), failed: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'shared/resource',
+    file: 'machines/shared/resource.machine.ts',
+    machine: resourceMachine,
+    description: 'One piece of data a screen shows: idle, loading, loaded or failed; a new request loads at once, the previous data stays meanwhile.',
+    walk: {
+      starts: [
+        { label: 'nothing asked for', input: { request: null } },
+        { label: 'a case’s results', input: { request: { path: '/search_result_filter', query: { reference: 'AML-1' } } } },
+      ],
+      events: [
+        { type: 'REQUEST', request: { path: '/search_result_filter', query: { reference: 'AML-1', sort_by: 'name' } } },
+        { type: 'REQUEST', request: null },
+        { type: 'RELOAD' },
+        { type: 'RETRY' },
+      ],
+      actors: { load: { done: { 'answered': { data: [] } }, error: { 'offline': failure(null, 'offline') } } },
+      key: (c) => ({ request: c.request ? JSON.stringify(c.request) : null, data: c.data !== null, error: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'forms/form',
+    file: 'machines/forms/form.machine.ts',
+    machine: formMachine,
+    description: 'The form statechart every form is built on: values, problems found in the browser and by the API, submission, effects supplied by the view.',
+    walk: {
+      events: [
+        { type: 'EDIT', field: 'email', value: 'ada@example.com' },
+        { type: 'EDIT', field: 'email', value: '', check: true },
+        { type: 'SUBMIT', values: { email: 'ada@example.com' } },
+        { type: 'SUBMIT', values: { email: '' } },
+        { type: 'RESET' },
+        { type: 'DISMISS' },
+        { type: 'FOLLOW_UP' },
+      ],
+      actors: {
+        submit: {
+          done: { 'accepted': {} },
+          error: { 'refused on a field': failure(409, 'E-mail already exists', 'email_exists', { field: 'email' }), 'a refusal no edit can fix': failure(402, 'Your search limit has been reached.', 'search_limit') },
+        },
+      },
+      // The generic form has no rules and halts on nothing: each form supplies them. Here a stand-in form whose
+      // e-mail is required, checked as it is typed, and whose credit refusal halts, so every branch can be taken.
+      provide: {
+        guards: {
+          halts: ({ event }: { event: { error?: { code?: string } } }) => event.error?.code === 'search_limit',
+          valid: ({ context, event }: { context: { values: { email?: unknown } }; event: { type: string; values?: { email?: unknown } } }) =>
+            Boolean(event.type === 'SUBMIT' && event.values && 'email' in event.values ? event.values.email : context.values.email),
+          refusedAtOnce: ({ event }: { event: { type: string; check?: boolean; value?: unknown } }) => event.type === 'EDIT' && event.check === true && !event.value,
+        },
+      },
+      key: (c) => ({ email: c.values.email ?? null, failed: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'cases/manage-case',
+    file: 'machines/cases/manage-case.machine.ts',
+    machine: manageCaseMachine,
+    description: 'Manage Case’s list, driven by the address: every change becomes a new address; the list loads when the address changes.',
+    walk: {
+      starts: [{ label: 'the plain list', input: { search: '' } }],
+      events: [
+        { type: 'LOCATION', search: '?page=3' },
+        { type: 'EDIT', filters: { case_status: 'Passed' } },
+        { type: 'DRAFT', filters: { search: 'ada' } },
+        { type: 'DRAFT', filters: { relevance: 'high' } },
+        { type: 'APPLY' },
+        { type: 'SORT', key: 'created_at' },
+        { type: 'PAGE', page: 2 },
+        { type: 'PAGE_SIZE', pageSize: 50 },
+        { type: 'RELOAD' },
+        { type: 'EXPORT', format: 'csv' },
+      ],
+      actors: {
+        load: { done: { 'rows': { data: [caseRow], total: 1 }, 'past the end': { data: [], total: 1 } }, error: { 'offline': failure(null, 'offline') } },
+        download: { done: { 'downloaded': {} }, error: { 'offline': failure(null, 'offline') } },
+      },
+      key: (c) => ({ view: searchFromView(c.view), draft: c.draft.search, rows: c.rows.length, loaded: c.loaded }),
+    },
+  }),
+  define({
+    id: 'cases/monitoring',
+    file: 'machines/cases/monitoring.machine.ts',
+    machine: monitoringMachine,
+    description: 'One ongoing-monitoring switch: confirm, save, and move only once the server agreed.',
+    walk: {
+      starts: [{ label: 'monitoring off', input: { enabled: false } }],
+      events: [{ type: 'TOGGLE' }, { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'SYNC', enabled: true }, { type: 'SYNC', enabled: false }],
+      actors: { save: { done: { 'saved': {} }, error: { 'no credits': failure(402, 'Your search limit has been reached.', 'search_limit') } } },
+      key: (c) => ({ enabled: c.enabled, error: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'cases/review',
+    file: 'machines/cases/review.machine.ts',
+    machine: reviewMachine,
+    description: 'The decision review dialog for selected entities of a case or selected cases.',
+    walk: {
+      events: [
+        { type: 'OPEN', target: { kind: 'cases', references: ['AML-1'] } },
+        { type: 'EDIT', patch: { match_status: 'False Positive' } },
+        { type: 'SUBMIT' },
+        { type: 'CANCEL' },
+        { type: 'CLOSE' },
+      ],
+      actors: { submit: { done: { 'decided': {} }, error: { 'refused': failure(400, 'Comment is too long', 'comment_too_long') } } },
+      key: (c) => ({ changed: c.draft.match_status !== undefined, invalid: c.invalid?.field ?? null, error: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'landing',
+    file: 'machines/landing/landing.machine.ts',
+    machine: landingMachine,
+    description: 'Where "/" leads a user: a chain of guarded decisions ending in a destination.',
+    walk: {
+      starts: landingStarts(),
+      events: [],
+    },
+  }),
+];
+
+/** Landing decides from its input alone: one start per destination. */
+function landingStarts(): Start[] {
+  const org = (o: Record<string, unknown> = {}) => ({
+    is_demo: false,
+    service_types: ['aml_screening'],
+    transaction_monitoring: false,
+    usage_report: false,
+    show_monitoring_configuration: false,
+    billing_type: 'invoice',
+    plan_details: null,
+    ...o,
+  });
+  return [
+    { label: 'signed out', input: { access: null } },
+    { label: 'the demo organisation', input: { access: { permissions: ['view_dashboard'], organisation: org({ is_demo: true }) } } },
+    { label: 'no permissions', input: { access: { permissions: [], organisation: org() } } },
+    { label: 'plan billing without a plan, may pay', input: { access: { permissions: ['update_payment_method'], organisation: org({ billing_type: 'plan' }) } } },
+    { label: 'plan billing without a plan, may screen', input: { access: { permissions: ['create_new_case', 'view_case'], organisation: org({ billing_type: 'plan' }) } } },
+    { label: 'plan billing without a plan, nothing else', input: { access: { permissions: ['view_users'], organisation: org({ billing_type: 'plan' }) } } },
+    { label: 'may see the dashboard', input: { access: { permissions: ['view_dashboard'], organisation: org() } } },
+    { label: 'another menu item', input: { access: { permissions: ['create_new_case'], organisation: org() } } },
+    { label: 'nothing on the menu', input: { access: { permissions: ['update_payment_method'], organisation: org() } } },
+  ];
+}
+
+export function findMachine(id: string): CatalogueEntry {
+  const entry = catalogue.find((e) => e.id === id || e.machine.id === id);
+  if (!entry) throw new Error(`no machine "${id}" in the catalogue; known: ${catalogue.map((e) => e.id).join(', ')}`);
+  return entry;
+}
