@@ -24,6 +24,8 @@
  * - audit          the audit trail every area writes to (its history page's routes are registered by
  *                  app.ts only, like any other routes)
  * - notifications  notify(): how any area tells a user about something
+ * - case-store     storing screened cases: credits, references, hits and history events, shared by
+ *                  Create New Case, ongoing monitoring, bulk search and (next) transaction monitoring
  * - screening      the screening engine (lists, index, scoring) used by case creation, monitoring and
  *                  bulk search; it has no routes of its own
  * - reference      reference data shared by areas (countries, search profiles, risk engines)
@@ -31,7 +33,7 @@
  * Every other server folder (cases, feedback, settings, users, roles,
  * permissions, and each new product area) is a product area.
  */
-const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|screening|reference)';
+const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference)';
 
 /**
  * Machine folders that are not product areas: shared/ (list, dialog, the API failure type) and forms/

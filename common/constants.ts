@@ -19,6 +19,8 @@ export const LIMITS = {
   comment: { min: 2, max: 512 },
   listEntryComment: { min: 2, max: 1000 },
   deletionReason: { min: 10, max: 200 },
+  /** Bulk search batch name (section 5 names the field, not its rules). */
+  batchName: { min: 2, max: 100 },
   feedback: { min: 3, max: 512 },
   permissionPageSize: 100,
   password: { min: 8, max: 128 },
@@ -49,4 +51,6 @@ export const SOCKET_EVENTS = {
   sessionChanged: 'session-changed',
   /** Notifications were read in another tab: the panel reloads its counts. */
   notificationsChanged: 'notifications-changed',
+  /** A bulk search batch stored a chunk of rows, paused, resumed, finished or was deleted (common/bulk.ts BatchProgress), to its organisation. */
+  bulkProgress: 'bulk-progress',
 } as const;

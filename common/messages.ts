@@ -143,6 +143,25 @@ export const MESSAGES = {
   monitoring_updated: 'Monitoring updated.',
   date_range_required: 'Choose a start and an end date.',
 
+  // Bulk search (issue 11, docs/bulk-search.md)
+  bulk_file_required: 'Choose a CSV or Excel file to upload.',
+  bulk_file_empty: 'The file has no rows to screen.',
+  bulk_missing_column: 'This required column is missing.',
+  bulk_duplicate_column: 'This column appears more than once.',
+  bulk_limit: 'A batch may hold at most {limit} entities. Contact your provider to raise the limit.',
+  bulk_boolean: 'Use yes or no.',
+  bulk_entity_type: 'Entity type must be person, company or location.',
+  bulk_gender: 'Gender must be male, female or other.',
+  bulk_too_many_values: 'At most {max} values in one cell.',
+  batch_name_required: 'Batch name is required.',
+  batch_name_length: 'Batch name must be 2 to 100 characters.',
+  batch_name_characters: 'Batch name must not contain < > or control characters, and must not begin or end with a space.',
+  batch_name_exists: 'A batch with this name already exists.',
+  batch_upload_missing: 'The checked file is no longer available. Please upload it again.',
+  batch_deleted_locked: 'This batch has been deleted.',
+  batch_started: 'Batch {name} started: {rows} entities to screen.',
+  batch_deleted: 'Batch deleted. Its cases were deleted with the reason given.',
+
   // General
   offline: 'Please check your internet connection.',
   bad_request: 'The request is not valid.',

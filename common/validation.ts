@@ -128,6 +128,19 @@ export const validateDeletionReason: Rule = (value) => {
   return null;
 };
 
+/**
+ * Bulk search batch name: required, 2 to 100 characters, no leading or trailing space, no angle brackets
+ * or control characters. Manage Case finds a batch's cases by this name, so it is shown and typed often.
+ */
+export const validateBatchName: Rule = (value) => {
+  const raw = value ?? '';
+  const v = raw.trim();
+  if (!v) return 'batch_name_required';
+  if (v.length < LIMITS.batchName.min || v.length > LIMITS.batchName.max) return 'batch_name_length';
+  if (raw !== v || /[<>\p{Cc}]/u.test(v)) return 'batch_name_characters';
+  return null;
+};
+
 export const validateFeedback: Rule = (value) => {
   const v = (value ?? '').trim();
   if (!v) return 'feedback_required';

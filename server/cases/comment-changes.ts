@@ -9,7 +9,8 @@ import type { AuthContext } from '../auth/sessions';
 import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
-import { publishCaseChange, recordEvent } from './events';
+import { recordEvent } from '../case-store/events';
+import { publishCaseChange } from './events';
 import { touchCase } from './queries';
 
 export type CommentChange = { action: 'comment_edited'; text: string } | { action: 'comment_deleted'; reason: string };

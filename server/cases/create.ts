@@ -21,10 +21,11 @@ import type { Deps } from '../deps';
 import type { UploadedFile } from '../http/body';
 import { ApiError } from '../http/errors';
 import { ScreeningInputError } from '../screening';
-import { checkScreeningCredit, nextCaseNumber, spendScreeningCredit } from './credits';
+import { checkScreeningCredit, nextCaseNumber, spendScreeningCredit } from '../case-store/credits';
+import { recordCaseEvent } from '../case-store/events';
 import { engineReady } from './engine';
-import { publishCaseChange, recordCaseEvent } from './events';
-import { insertHits, listsVersionOf, screeningQueryFor } from './hits';
+import { insertHits, listsVersionOf, screeningQueryFor } from '../case-store/hits';
+import { publishCaseChange } from './events';
 import { isKnownCountry } from '../reference/countries';
 
 function isUpload(value: unknown): value is UploadedFile {

@@ -18,8 +18,9 @@ import type { AuthContext } from '../auth/sessions';
 import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
-import { rollUpCase } from './hits';
-import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange, recordEvent, type Actor } from './events';
+import { rollUpCase } from '../case-store/hits';
+import { recordEvent, type Actor } from '../case-store/events';
+import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange } from './events';
 import { insertComment, touchCase } from './queries';
 
 export async function checkAssignees(org: OrgDb, ids: string[] | undefined) {

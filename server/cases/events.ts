@@ -1,6 +1,6 @@
 /**
- * What follows a change to a case: a history event (who, what, when), the
- * change-streams message to everyone who follows the case, and notifications
+ * What follows a change to a case (its history event is written by
+ * server/case-store/events.ts): the change-streams message to everyone who follows the case, and notifications
  * to users a case was assigned to or decided for.
  */
 import { SOCKET_EVENTS } from '../../common/constants';
@@ -9,44 +9,7 @@ import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { notifyUser } from '../notifications/notify';
 import { rooms } from '../realtime/bus';
-
-export type CaseAction =
-  | 'created'
-  | 'decision'
-  | 'assigned'
-  | 'comment_added'
-  | 'comment_edited'
-  | 'comment_deleted'
-  | 'deleted'
-  | 'monitoring'
-  /** Ongoing monitoring found listed entities that were not among the hits. */
-  | 'monitoring_new_hits'
-  /** Ongoing monitoring found a hit's listed record changed or removed. */
-  | 'monitoring_update';
-
-export interface Actor {
-  id: string;
-  name: string;
-}
-
-export async function recordCaseEvent(
-  tx: Queryable,
-  // actor is null for the system's own work (ongoing monitoring).
-  event: { organisation_id: string; case_id: string; hit_id?: string | null; actor: Actor | null; action: CaseAction; details?: Record<string, unknown> },
-) {
-  await tx.query(
-    `INSERT INTO case_events (organisation_id, case_id, hit_id, actor_user_id, actor_name, action, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [event.organisation_id, event.case_id, event.hit_id ?? null, event.actor?.id ?? null, event.actor?.name ?? null, event.action, JSON.stringify(event.details ?? {})],
-  );
-}
-
-/** recordCaseEvent for a request's change, through the organisation's handle. */
-export async function recordEvent(org: OrgDb, event: { case_id: string; hit_id?: string | null; actor: Actor | null; action: CaseAction; details?: Record<string, unknown> }) {
-  await org.query(
-    `INSERT INTO case_events (organisation_id, case_id, hit_id, actor_user_id, actor_name, action, details) VALUES ($org, $1, $2, $3, $4, $5, $6)`,
-    [event.case_id, event.hit_id ?? null, event.actor?.id ?? null, event.actor?.name ?? null, event.action, JSON.stringify(event.details ?? {})],
-  );
-}
+import type { Actor } from '../case-store/events';
 
 /** Who hears about a case: its creator and its assignees (case and entities), not the one who changed it. */
 export async function caseFollowers(db: Queryable | OrgDb, caseId: string): Promise<string[]> {

@@ -8,13 +8,10 @@
 import { Readable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
 import { CASE_EXPORT_KEYS, type CaseExportKey, type CaseView } from '../../common/cases';
+import { neutralise } from '../../common/spreadsheet';
 
 export type ExportValue = string | number | boolean | null;
 
-/** OWASP's CSV-injection rule: a cell starting with = + - @ tab or CR is prefixed with '. */
-export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const names = (refs: { name: string }[]) => refs.map((r) => r.name).join('; ');
 

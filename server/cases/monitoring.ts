@@ -24,9 +24,10 @@ import type { JobQueue } from '../jobs/queue';
 import { inTransaction } from '../db/tenant';
 import { notifyUser } from '../notifications/notify';
 import type { ScreeningEngine } from '../screening';
-import { spendScreeningCredit } from './credits';
-import { caseFollowers, caseLink, publishCaseChange, recordCaseEvent } from './events';
-import { insertHits, listsVersionOf, rollUpCase, screeningQueryFor } from './hits';
+import { spendScreeningCredit } from '../case-store/credits';
+import { recordCaseEvent } from '../case-store/events';
+import { insertHits, listsVersionOf, rollUpCase, screeningQueryFor } from '../case-store/hits';
+import { caseFollowers, caseLink, publishCaseChange } from './events';
 
 export interface MonitoringPassResult {
   /** Cases checked (each spent one credit). */

@@ -33,7 +33,8 @@ import { route } from '../http/routes';
 import { changeComment } from './comment-changes';
 import { createCase } from './create';
 import { reviewDecision, switchMonitoring } from './decisions';
-import { publishCaseChange, recordEvent } from './events';
+import { recordEvent } from '../case-store/events';
+import { publishCaseChange } from './events';
 import { csvStream, exportRow, xlsxStream } from './export';
 import { filterRange, firstBatchFirst, listCases, streamCases } from './list';
 import {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../../common/constants';
 import { loadConfig } from '../../server/config';
 import { changedFields, enqueueAmlMonitoringSweep, MONITORING_JOBS, runAmlMonitoringPass, startAmlMonitoring } from '../../server/cases/monitoring';
-import { listsVersionOf } from '../../server/cases/hits';
+import { listsVersionOf } from '../../server/case-store/hits';
 import type { RealtimeMessage } from '../../server/realtime/bus';
 import { createScreeningEngine, type ScreeningEngine } from '../../server/screening';
 import { DATABASE_KINDS } from '../helpers/databases';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeCaseStatus, caseMatchFromHits, caseReference, caseRiskFromHits, initialCaseState, passBlockedByMatches } from '../../common/cases';
 import { presetRange } from '../../common/date-presets';
-import { columnName, neutralise } from '../../server/cases/export';
+import { columnName } from '../../server/cases/export';
+import { neutralise } from '../../common/spreadsheet';
 
 const iso = (d: Date) => d.toISOString();
 

@@ -8,7 +8,7 @@
  * searches at the same moment cannot both take the last credit; the lock is
  * taken as late as possible in that transaction, so searches of one
  * organisation wait for each other only for a few statements. Each check of
- * ongoing monitoring costs one credit as well (server/cases/monitoring.ts).
+ * ongoing monitoring and each row of a bulk search costs one credit as well.
  */
 import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
