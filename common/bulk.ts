@@ -70,6 +70,8 @@ export interface BulkFileProblem {
   code: MessageId;
   /** The offending value, cut to 100 characters, so the error file shows what to fix. */
   value?: string;
+  /** Values of the message's placeholders (bulk_too_many_values: { max }), for formatMessage. */
+  values?: Record<string, string | number>;
 }
 
 /** What the API answers for a checked file (POST /api/validate-search-batch). */

@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '../common/constants';
 import { authRoutes } from './auth/routes';
+import { bulkRoutes } from './bulk/routes';
 import { listsHealth } from './cases/engine';
 import { caseRoutes } from './cases/routes';
 import { dashboardRoutes } from './cases/dashboard-routes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     ...authRoutes(),
     ...permissionRoutes(),
     ...caseRoutes(),
+    ...bulkRoutes(),
     ...referenceRoutes(),
     ...dashboardRoutes(),
     ...userRoutes(),

@@ -10,12 +10,14 @@ import type { Config } from './config';
 import { openDatabase, type Db, type Queryable } from './db/client';
 import { migrate } from './db/migrate';
 import { syncPermissions } from './db/permissions-sync';
-import { seedIfEmpty, type SeedAccount } from './db/seed';
+import { sampleBatchUpload, seedIfEmpty, type SeedAccount } from './db/seed';
 import type { Deps, Logger } from './deps';
 import { createLogger, serverLogger } from './logging';
 import { createMailer } from './mail/mailer';
 import { createJobQueue } from './jobs/queue';
 import { defineAmlMonitoringJobs, enqueueAmlMonitoringSweep, startAmlMonitoring } from './cases/monitoring';
+import { defineBulkJobs, enqueueDraftCleanup } from './bulk/runner';
+import { stageSampleBatch } from './bulk/data';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { createScreeningEngine, type ScreeningEngine } from './screening';
@@ -54,6 +56,7 @@ export function createDeps(config: Config, db: Db, log: Logger, options: { scree
     routes: [],
   };
   defineAmlMonitoringJobs(deps, deps.jobs);
+  defineBulkJobs(deps, deps.jobs);
   return deps;
 }
 
@@ -85,8 +88,16 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   const sockets = await attachSocketServer(app.server, deps);
   await deps.jobs.start();
   await deps.jobs.work();
+  // Drafts never started are cleared by a recurring job; each server makes sure one is waiting.
+  await enqueueDraftCleanup(deps.jobs, deps.db);
   const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);
   await app.listen({ port: config.port, host: config.host });
+  // The first start's sample bulk search goes through bulk search's own path once the lists are loaded,
+  // in the background like any batch, so the server opens at once and the batch finishes a few seconds later.
+  const sample = seeded ? await sampleBatchUpload(db, config) : null;
+  const sampleStarted = sample
+    ? stageSampleBatch(deps, sample).catch((error) => log.warn(`the sample batch was not started: ${(error as Error).message}`))
+    : Promise.resolve();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -95,6 +106,7 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
     url: `http://localhost:${port}`,
     seeded,
     async close() {
+      await sampleStarted;
       await stopMonitoring();
       // Jobs under way finish (or, past the time limit, are left to their lease) before the database closes.
       await deps.jobs.stop();

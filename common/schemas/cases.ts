@@ -84,6 +84,8 @@ const caseFilters = {
   deleted: bool,
   assigned_to_me: bool,
   search: optional(text(INPUT_LIMITS.short)),
+  /** The cases of one bulk search, by its name (exact, ignoring case): Manage Case's ?batch=. */
+  batch_name: optional(text(INPUT_LIMITS.short)),
 };
 
 export const CaseListQuery = object({

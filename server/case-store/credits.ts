@@ -59,3 +59,46 @@ export async function nextCaseNumber(org: OrgDb, year: number): Promise<number> 
   );
   return row!.last_value;
 }
+
+export interface CreditsSpent {
+  /** Credits spent: at most the number asked for. */
+  spent: number;
+  /** Why fewer than asked were spent; null when all were. */
+  short: 'credits' | 'daily_limit' | null;
+}
+
+/**
+ * Spends up to n credits at once (a chunk of a bulk search): the organisation row is locked once, and
+ * as many are spent as both the allotted credits and, with dailyLimit, what is left of the day's limit
+ * allow. Nothing is refused: the caller stores as many cases as it was given credits for.
+ */
+export async function spendScreeningCredits(org: OrgDb, n: number, options: { dailyLimit?: boolean } = {}): Promise<CreditsSpent> {
+  const dailyLimit = options.dailyLimit !== false;
+  // NO KEY UPDATE serialises spenders as FOR UPDATE does, without blocking inserts that merely reference the organisation.
+  const state = await org.one<CreditState>(`${CREDITS} FOR NO KEY UPDATE OF o`);
+  if (!state) throw new ApiError(404, 'not_found');
+  const byCredits = state.alloted === null ? Infinity : Math.max(0, state.alloted - state.used);
+  const byDay = !dailyLimit || state.daily === null ? Infinity : Math.max(0, state.daily - state.today);
+  const spent = Math.max(0, Math.min(n, byCredits, byDay));
+  const short = spent === n ? null : byCredits <= byDay ? 'credits' : 'daily_limit';
+  if (spent === 0) return { spent, short };
+  await org.query('UPDATE organisations SET aml_screening_credits_used = aml_screening_credits_used + $1, updated_at = now() WHERE id = $org', [spent]);
+  if (dailyLimit) {
+    await org.query(
+      `INSERT INTO screening_usage (organisation_id, day, searches) VALUES ($org, (now() AT TIME ZONE 'UTC')::date, $1)
+       ON CONFLICT (organisation_id, day) DO UPDATE SET searches = screening_usage.searches + $1`,
+      [spent],
+    );
+  }
+  return { spent, short };
+}
+
+/** Reserves n consecutive case numbers of the year with one counter update; answers the first. */
+export async function nextCaseNumbers(org: OrgDb, year: number, n: number): Promise<number> {
+  const row = await org.one<{ last_value: number }>(
+    `INSERT INTO case_counters (organisation_id, year, last_value) VALUES ($org, $1, $2)
+     ON CONFLICT (organisation_id, year) DO UPDATE SET last_value = case_counters.last_value + $2 RETURNING last_value`,
+    [year, n],
+  );
+  return row!.last_value - n + 1;
+}

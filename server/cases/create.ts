@@ -8,7 +8,7 @@
  * organisation row was locked while the engine screened). Nothing is spent
  * when anything fails.
  */
-import { caseReference, databasesProblem, defaultHitRisk, initialCaseState, type SearchInputView } from '../../common/cases';
+import { databasesProblem, type SearchInputView } from '../../common/cases';
 import { LIMITS } from '../../common/constants';
 import { DATABASES, type Database } from '../../common/enums';
 import type { SearchBodyValue } from '../../common/schemas/cases';
@@ -21,10 +21,10 @@ import type { Deps } from '../deps';
 import type { UploadedFile } from '../http/body';
 import { ApiError } from '../http/errors';
 import { ScreeningInputError } from '../screening';
-import { checkScreeningCredit, nextCaseNumber, spendScreeningCredit } from '../case-store/credits';
-import { recordCaseEvent } from '../case-store/events';
+import { checkScreeningCredit, spendScreeningCredit } from '../case-store/credits';
 import { engineReady } from './engine';
-import { insertHits, listsVersionOf, screeningQueryFor } from '../case-store/hits';
+import { screeningQueryFor } from '../case-store/hits';
+import { storeScreenedCases } from '../case-store/store';
 import { publishCaseChange } from './events';
 import { isKnownCountry } from '../reference/countries';
 
@@ -112,7 +112,6 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
   const engine = await engineReady(deps.screening);
   const query = screeningQueryFor(input);
   const actor = { id: auth.user.id, name: auth.user.name };
-  const listsVersion = listsVersionOf(engine);
   let result;
   try {
     result = engine.screen(query);
@@ -121,14 +120,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     throw error;
   }
   input.match_score = result.match_score;
-  const hits = result.hits;
-  const state = initialCaseState(hits.length);
-  const relevance = [...new Set(hits.flatMap((h) => h.relevance))];
-  const hitDatabases = [...new Set(hits.map((h) => h.database))];
-  const hitRisks = hits.map((h) => defaultHitRisk(h.database));
-  const riskLevel = hits.length === 0 ? 'Low' : hitRisks.includes('High') ? 'High' : hitRisks.includes('Medium') ? 'Medium' : 'Unknown';
-  const amlMonitoring = toBoolean(body.aml_monitoring);
-  const mediaMonitoring = toBoolean(body.adverse_media_monitoring);
+  const riskEngineId = body.risk_engine_id && /^[0-9a-f-]{36}$/i.test(body.risk_engine_id) ? body.risk_engine_id : null;
 
   const created = await deps.db.transaction(async (tx) => {
     const own = inTransaction(tx, auth.organisation.id);
@@ -138,48 +130,27 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     // case_daily_counts, whose row is shared by the organisation's searches of the day, so the
     // statements from here to the commit run one organisation's search at a time in any order.
     await spendScreeningCredit(own);
-    const now = new Date();
-    const reference = caseReference(now.getUTCFullYear(), await nextCaseNumber(own, now.getUTCFullYear()));
-    const row = await own.one<{ id: string }>(
-      `INSERT INTO cases (organisation_id, reference, search_term, entity_type, search_input, match_score, databases, search_profile_id, risk_engine_id,
-         client_reference, national_id, hit_count, relevance, hit_databases, match_status, case_status, risk_level, aml_monitoring, adverse_media_monitoring,
-         lists_version, face_image, face_image_type, created_by)
-       VALUES ($org, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING id`,
+    // Stored as a bulk search stores each of its rows (case-store/store.ts), so both make the same case.
+    const [stored] = await storeScreenedCases(
+      tx,
+      auth.organisation.id,
+      engine,
       [
-        reference,
-        input.search_term,
-        input.entity_type,
-        JSON.stringify(input),
-        result.match_score,
-        databases,
-        profile?.id ?? null,
-        body.risk_engine_id && /^[0-9a-f-]{36}$/i.test(body.risk_engine_id) ? body.risk_engine_id : null,
-        body.client_reference?.trim() || null,
-        body.national_id?.trim() || null,
-        hits.length,
-        relevance,
-        hitDatabases,
-        state.match_status,
-        state.case_status,
-        riskLevel,
-        amlMonitoring,
-        mediaMonitoring,
-        JSON.stringify(listsVersion),
-        image?.data ?? null,
-        image?.type ?? null,
-        auth.user.id,
+        {
+          input,
+          result,
+          client_reference: body.client_reference,
+          national_id: body.national_id,
+          search_profile_id: profile?.id ?? null,
+          risk_engine_id: riskEngineId,
+          face_image: image,
+          aml_monitoring: toBoolean(body.aml_monitoring),
+          adverse_media_monitoring: toBoolean(body.adverse_media_monitoring),
+        },
       ],
-    );
-    const caseId = row!.id;
-    await insertHits(tx, engine, { organisationId: auth.organisation.id, caseId, firstPosition: 1, amlMonitoring, mediaMonitoring }, hits);
-    await recordCaseEvent(tx, {
-      organisation_id: auth.organisation.id,
-      case_id: caseId,
       actor,
-      action: 'created',
-      details: { hit_count: hits.length, case_status: state.case_status, match_score: result.match_score, databases },
-    });
-    return { id: caseId, reference, hit_count: hits.length, case_status: state.case_status, took_ms: result.took_ms };
+    );
+    return { ...stored, took_ms: result.took_ms };
   });
   void publishCaseChange(deps, [created], auth.user.id);
   return created;

@@ -26,6 +26,8 @@ export interface CaseFilter {
   deleted?: boolean | string;
   assigned_to_me?: boolean | string;
   search?: string;
+  /** A bulk search's cases: the batch name, matched whole and ignoring case (Manage Case's ?batch=). */
+  batch_name?: string;
 }
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
@@ -60,6 +62,8 @@ export function buildCaseWhere(filter: CaseFilter, userId: string, now = new Dat
   if (truthy(filter.assigned_to_me)) conditions.push(`c.assignee_ids @> ARRAY[${add(userId)}::uuid]`);
   const range = filterRange(filter, now);
   if (range) conditions.push(`c.created_at >= ${add(range.from.toISOString())}::timestamptz AND c.created_at < ${add(range.to.toISOString())}::timestamptz`);
+  const batchName = filter.batch_name?.trim();
+  if (batchName) conditions.push(`lower(c.batch_name) = lower(${add(batchName)})`);
   const search = filter.search?.trim();
   if (search) {
     const like = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -106,7 +110,15 @@ export async function listCases(org: OrgDb, filter: CaseFilter & { page: number;
 
 /** Filters the daily counts can answer: status, deleted and a date range, nothing that looks inside a case. */
 function countableFromSummary(filter: CaseFilter) {
-  return !filter.match_status?.length && !filter.risk_level?.length && !filter.relevance?.length && !filter.database?.length && !truthy(filter.assigned_to_me) && !filter.search?.trim();
+  return (
+    !filter.match_status?.length &&
+    !filter.risk_level?.length &&
+    !filter.relevance?.length &&
+    !filter.database?.length &&
+    !truthy(filter.assigned_to_me) &&
+    !filter.search?.trim() &&
+    !filter.batch_name?.trim()
+  );
 }
 
 const DAY_MS = 86_400_000;

@@ -35,7 +35,8 @@ import { createCase } from './create';
 import { reviewDecision, switchMonitoring } from './decisions';
 import { recordEvent } from '../case-store/events';
 import { publishCaseChange } from './events';
-import { csvStream, exportRow, xlsxStream } from './export';
+import { exportRow } from './export';
+import { csvStream, xlsxStream } from '../http/spreadsheet';
 import { filterRange, firstBatchFirst, listCases, streamCases } from './list';
 import {
   assignableUsers,
@@ -284,16 +285,16 @@ export function caseRoutes() {
             );
           }
         })();
-        const header = CASE_EXPORT_KEYS.map((k) => EXPORT_HEADER[k]);
+        const columns = CASE_EXPORT_KEYS.map((key) => ({ key, header: EXPORT_HEADER[key] }));
         const stamp = new Date().toISOString().slice(0, 10);
         if (query.format === 'xlsx') {
           reply
             .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('content-disposition', `attachment; filename="cases-${stamp}.xlsx"`);
-          return reply.send(xlsxStream(header, batches));
+          return reply.send(xlsxStream(columns, batches, { sheetName: 'Cases' }));
         }
         reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cases-${stamp}.csv"`);
-        return reply.send(csvStream(header, batches));
+        return reply.send(csvStream(columns, batches));
       },
     }),
     route({

@@ -47,6 +47,23 @@ function toJsonSchema(struct: Struct<any, any>): JsonSchema {
   }
 }
 
+/**
+ * A route that streams a file (routes.ts upload): multipart with the file field
+ * (its largest size as x-max-bytes) after the other fields; JSON only when the
+ * route also takes its fields without a file.
+ */
+function uploadBody(r: ApiRoute) {
+  const fields = r.body ? toJsonSchema(r.body) : { type: 'object', properties: {} };
+  const multipart = {
+    ...fields,
+    properties: { ...(fields.properties as Record<string, JsonSchema>), [r.upload!.field]: { type: 'string', format: 'binary', 'x-max-bytes': r.upload!.maxBytes } },
+  };
+  return {
+    description: `The file in the multipart field "${r.upload!.field}" (at most ${r.upload!.maxBytes} bytes, larger answers 413), sent after the other fields.`,
+    content: { 'multipart/form-data': { schema: multipart }, ...(r.body ? { 'application/json': { schema: fields } } : {}) },
+  };
+}
+
 export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -61,7 +78,7 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
       tags: [r.tag],
       security: r.public ? [] : [{ bearerAuth: [] }],
       ...(params.length || queryParams.length ? { parameters: [...params, ...queryParams] } : {}),
-      ...(r.body
+      ...(r.upload ? { requestBody: uploadBody(r) } : r.body
         ? {
             requestBody: {
               content: {

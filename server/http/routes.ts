@@ -14,7 +14,7 @@ import type { MessageId } from '../../common/messages';
 import type { Deps } from '../deps';
 import { forOrganisation, type OrgDb } from '../db/tenant';
 import { authenticateToken, type AuthContext } from '../auth/sessions';
-import { readBody } from './body';
+import { readBody, readUpload, type UploadStream } from './body';
 import { ApiError } from './errors';
 import { parseInput, refuseNul } from './validate';
 
@@ -36,6 +36,27 @@ export interface HandlerContext<B, Q, A> {
   reply: FastifyReply;
   ip: string;
   userAgent: string;
+  /**
+   * The file of a route that declares upload, as a stream, when the request is
+   * multipart and holds it; null otherwise. Reading it past the route's maxBytes
+   * fails with 413 'file_too_large'.
+   */
+  upload: UploadStream | null;
+}
+
+/**
+ * A route that takes one file as a stream (a bulk search file of up to 50 MB)
+ * rather than a whole buffered body. A multipart request's fields are parsed
+ * with the route's body schema and its file part is handed over as a stream,
+ * so the fields must come before the file (the browser's FormData keeps the
+ * order they were appended in); a request that is not multipart is parsed as
+ * usual. Access checks come first, as for any body.
+ */
+export interface UploadDeclaration {
+  /** The multipart field that holds the file. */
+  field: string;
+  /** The largest file accepted; more answers 413 'file_too_large'. */
+  maxBytes: number;
 }
 
 /**
@@ -44,7 +65,7 @@ export interface HandlerContext<B, Q, A> {
  * (tests/api/attack-suite.test.ts) sends another organisation's id of the same
  * kind and expects the answer an unknown id gets.
  */
-export type IdKind = 'case' | 'hit' | 'comment' | 'user' | 'role' | 'notification' | 'search_profile';
+export type IdKind = 'case' | 'hit' | 'comment' | 'user' | 'role' | 'notification' | 'search_profile' | 'batch' | 'upload';
 
 export interface IdField {
   kind: IdKind;
@@ -84,6 +105,8 @@ interface BaseRoute<B, Q> {
   tag: string;
   body?: Struct<B, any>;
   query?: Struct<Q, any>;
+  /** The route streams one uploaded file (see UploadDeclaration); published in the OpenAPI document as a multipart body. */
+  upload?: UploadDeclaration;
   /**
    * The request fields that name an organisation's records: "query.reference",
    * "body.user_id", "body.references" (a list: every item is an id). Published
@@ -110,8 +133,12 @@ export interface PrivateRoute<B, Q> extends BaseRoute<B, Q> {
   public?: false;
   /** What the caller's role and organisation must have. */
   access?: Requirement;
-  /** Extra check for rules a Requirement cannot express (administrator role, own record). */
-  allow?: (auth: AuthContext) => boolean;
+  /**
+   * Extra check for rules a Requirement cannot express (administrator role, own
+   * record). false answers 403 'permission_denied'; a message id answers 403 with
+   * that message (bulk search without create_new_case: 'no_create_case_permission').
+   */
+  allow?: (auth: AuthContext) => boolean | MessageId;
   handler: (ctx: HandlerContext<B, Q, AuthContext>) => Promise<unknown>;
 }
 
@@ -153,7 +180,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRout
     app.route({
       method: spec.method,
       url: `/api${spec.path}`,
-      ...(spec.method !== 'GET' && !spec.body ? { preParsing: skipBody } : {}),
+      ...(spec.method !== 'GET' && !spec.body && !spec.upload ? { preParsing: skipBody } : {}),
       handler: async (request, reply) => {
         let auth: AuthContext | null = null;
         const token = bearerToken(request);
@@ -167,28 +194,43 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRout
         if (!spec.public) {
           const denial = spec.access ? checkRequirement(spec.access, { permissions: auth!.permissions, organisation: auth!.organisation }) : null;
           if (denial) throw new ApiError(403, DENIAL_MESSAGES[denial]);
-          if (spec.allow && !spec.allow(auth!)) throw new ApiError(403, 'permission_denied');
+          const allowed = spec.allow ? spec.allow(auth!) : true;
+          if (allowed !== true) throw new ApiError(403, allowed === false ? 'permission_denied' : allowed);
         }
-        const rawBody = spec.body ? await readBody(request) : {};
         refuseNul(request.params);
         refuseNul(request.query);
-        refuseNul(rawBody);
-        const ctx: HandlerContext<any, any, any> = {
-          body: spec.body ? parseInput(spec.body, rawBody) : rawBody,
-          query: spec.query ? parseInput(spec.query, request.query) : request.query,
-          params: request.params as Record<string, string>,
-          auth,
-          org: auth ? forOrganisation(deps.db, auth.organisation.id) : null,
-          deps,
-          request,
-          reply,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? ''),
-        };
-        const result = await spec.handler(ctx);
-        if (reply.sent) return reply;
-        return result ?? { ok: true };
+        // An upload route reads a multipart body's fields up to its file and leaves the file to the handler as a stream.
+        const streamed = spec.upload && request.isMultipart() ? await readUpload(request, spec.upload) : null;
+        try {
+          const rawBody = streamed ? streamed.fields : spec.body || spec.upload ? await readBody(request) : {};
+          refuseNul(rawBody);
+          if (streamed?.file) refuseNul(streamed.file.filename, [spec.upload!.field]);
+          return await handle(spec, request, reply, auth, rawBody, streamed?.file ?? null);
+        } finally {
+          // Whatever the handler left of the request (the rest of the file, parts after it) is read and dropped.
+          await streamed?.finish();
+        }
       },
     });
+  }
+
+  /** Parses the input, binds the organisation's handle and runs the handler. */
+  async function handle(spec: ApiRoute, request: FastifyRequest, reply: FastifyReply, auth: AuthContext | null, rawBody: Record<string, unknown>, upload: UploadStream | null) {
+    const ctx: HandlerContext<any, any, any> = {
+      body: spec.body ? parseInput(spec.body, rawBody) : rawBody,
+      query: spec.query ? parseInput(spec.query, request.query) : request.query,
+      params: request.params as Record<string, string>,
+      auth,
+      org: auth ? forOrganisation(deps.db, auth.organisation.id) : null,
+      deps,
+      request,
+      reply,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      upload,
+    };
+    const result = await spec.handler(ctx);
+    if (reply.sent) return reply;
+    return result ?? { ok: true };
   }
 }

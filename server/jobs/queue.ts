@@ -39,6 +39,12 @@ export interface JobKindOptions {
    * recurring job enqueued again while one waits is dropped (send answers null). Default `standard`.
    */
   policy?: 'standard' | 'singleton' | 'stately';
+  /**
+   * Seconds between a worker's looks for jobs of this kind, overriding work()'s pollingSeconds (at least 0.5).
+   * pg-boss waits this long after each job that took less, so a kind split into many short jobs (bulk search's
+   * chunks) polls more often than the default.
+   */
+  pollingSeconds?: number;
 }
 
 export interface RunningJob<T> {
@@ -274,7 +280,8 @@ export function createJobQueue(db: Db, log: Logger): JobQueue {
       await worker.start();
       for (const kind of kinds.keys()) {
         const limit = retryLimitOf(kind);
-        await worker.work(kind, { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, options.pollingSeconds ?? 2), localConcurrency: options.concurrency ?? 1 }, ([job]) => run(job, limit));
+        const pollingSeconds = Math.max(0.5, kinds.get(kind)!.options.pollingSeconds ?? options.pollingSeconds ?? 2);
+        await worker.work(kind, { batchSize: 1, pollingIntervalSeconds: pollingSeconds, localConcurrency: options.concurrency ?? 1 }, ([job]) => run(job, limit));
       }
     },
     async runDue(only) {
