@@ -31,6 +31,8 @@ import { reviewMachine } from './cases/review.machine';
 import { formMachine } from './forms/form.machine';
 import { resourceMachine } from './shared/resource.machine';
 import { searchFromView } from './cases/case-list-query';
+import { bulkUploadMachine } from './bulk-upload/bulk-upload.machine';
+import type { BatchProgress, BatchView } from '../common/bulk';
 
 // ---------------------------------------------------------------- Shape of an entry
 
@@ -100,6 +102,19 @@ const challenge = (method: 'email' | 'app'): OtpChallenge =>
 const notification = (id: string, isRead: boolean): NotificationView => ({ id, kind: 'case_assigned', params: {}, link: null, is_read: isRead, created_at: '2026-01-01T00:00:00Z' });
 
 const caseRow = { _id: 'c1', reference: 'AML-1' } as CaseView;
+
+/** A batch's progress in each phase the bulk-upload chart tells apart. */
+const progress = (phase: BatchProgress['phase'], done: number): BatchProgress => ({
+  id: 'b1',
+  status: phase === 'finished' ? 'Success' : phase === 'deleted' ? 'Deleted' : 'Pending',
+  phase,
+  paused_reason: phase === 'paused' ? 'credits' : null,
+  total_count: 3,
+  success_count: done,
+  failed_count: 0,
+  rows_per_second: phase === 'running' ? 10 : null,
+  seconds_left: phase === 'running' ? 1 : null,
+});
 
 // ---------------------------------------------------------------- The machines
 
@@ -461,6 +476,63 @@ export const catalogue: CatalogueEntry[] = [
       ],
       actors: { submit: { done: { 'decided': {} }, error: { 'refused': failure(400, 'Comment is too long', 'comment_too_long') } } },
       key: (c) => ({ changed: c.draft.match_status !== undefined, invalid: c.invalid?.field ?? null, error: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'bulk-upload',
+    file: 'machines/bulk-upload/bulk-upload.machine.ts',
+    machine: bulkUploadMachine,
+    description: 'Bulk Search’s upload modal: choose a file, read and check it, list its problems, start the batch, follow it to the end.',
+    walk: {
+      events: [
+        { type: 'CHOOSE', file: { name: 'people.csv', size: 2_000 } },
+        { type: 'CHOOSE', file: { name: 'people.pdf', size: 2_000 } },
+        { type: 'NAME', name: 'October onboarding' },
+        { type: 'NAME', name: '' },
+        { type: 'OPTIONS', options: { match_akas: false } },
+        { type: 'SUBMIT' },
+        { type: 'UPLOAD_PROGRESS', loaded: 1_000, total: 2_000 },
+        { type: 'UPLOADED' },
+        { type: 'CHECKED', upload: { upload_id: 'u1', file_name: 'people.csv', rows: 3, entity_limit: 10_000 } },
+        { type: 'REFUSED', error: failure(400, 'Errors Found in Your File', 'errors_found_in_file', { problems: [{ row: 2, column: 'entity_type', code: 'bulk_entity_type', value: 'x' }], problem_count: 1 }) },
+        { type: 'REFUSED', error: failure(400, 'Incorrect file format', 'incorrect_file_format') },
+        { type: 'REFUSED', error: failure(null, 'offline') },
+        { type: 'DOWNLOAD_ERRORS' },
+        { type: 'START' },
+        { type: 'PROGRESS', progress: progress('running', 1) },
+        { type: 'PROGRESS', progress: progress('paused', 2) },
+        { type: 'PROGRESS', progress: progress('finished', 3) },
+        { type: 'PROGRESS', progress: progress('deleted', 2) },
+        { type: 'DISMISS' },
+        { type: 'FOLLOW_UP' },
+        { type: 'RETRY' },
+        { type: 'VIEW_CASES' },
+        { type: 'CANCEL' },
+        { type: 'CLOSE' },
+      ],
+      actors: {
+        start: {
+          done: { 'batch started': { batch: { ...progress('queued', 0), name: 'October onboarding' } as BatchView, message: 'Batch October onboarding started: 3 entities to screen.' } },
+          error: {
+            'name taken': failure(409, 'A batch with this name already exists.', 'batch_name_exists', { field: 'name' }),
+            'checked rows gone': failure(400, 'The checked file is no longer available. Please upload it again.', 'batch_upload_missing'),
+            'no credits': failure(402, 'Your search limit has been reached.', 'search_limit', { credits_expired: true }),
+            'offline': failure(null, 'offline'),
+          },
+        },
+      },
+      key: (c) => ({
+        file: c.file?.name ?? null,
+        name: c.name,
+        options: c.options.match_akas,
+        errors: Object.keys(c.fieldErrors).filter((k) => c.fieldErrors[k]).sort(),
+        sent: c.sent !== null,
+        upload: c.upload !== null,
+        problems: c.problemCount,
+        phase: c.batch?.phase ?? null,
+        failedAt: c.failedAt,
+        error: c.error?.code ?? null,
+      }),
     },
   }),
   define({

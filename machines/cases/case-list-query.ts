@@ -22,6 +22,8 @@ export interface CaseListFilters {
   relevance: string;
   /** 'true' shows deleted cases. */
   deleted: string;
+  /** A bulk search's cases, by the batch's name (Bulk Search's "View cases"). */
+  batch: string;
   sort_by: CaseSortKey;
   sort_order: 'asc' | 'desc';
 }
@@ -40,6 +42,7 @@ export const DEFAULT_FILTERS: CaseListFilters = {
   date_to: '',
   relevance: '',
   deleted: '',
+  batch: '',
   sort_by: 'created_at',
   sort_order: 'desc',
 };
@@ -58,6 +61,7 @@ const PARAM: Record<keyof CaseListFilters | 'page' | 'pageSize', string> = {
   date_to: 'date_to',
   relevance: 'relevance',
   deleted: 'deleted',
+  batch: 'batch',
   sort_by: 'sort_by',
   sort_order: 'sort_order',
   page: 'page',
@@ -90,6 +94,7 @@ export function viewFromSearch(search: string): CaseListView {
       date_to: preset === 'custom' ? (get('date_to') ?? '').slice(0, 10) : '',
       relevance: oneOf(['', ...RELEVANCE], get('relevance'), ''),
       deleted: get('deleted') === 'true' ? 'true' : '',
+      batch: (get('batch') ?? '').slice(0, 100),
       sort_by: oneOf(CASE_SORT_KEYS, get('sort_by'), 'created_at'),
       sort_order: oneOf(['asc', 'desc'] as const, get('sort_order'), 'desc'),
     },
@@ -114,7 +119,7 @@ export function searchFromView(view: CaseListView): string {
 /** Dates only belong to a custom range; the search is kept as typed but without surrounding spaces. */
 function normalise(filters: CaseListFilters): CaseListFilters {
   const custom = filters.date_preset === 'custom';
-  return { ...filters, search: filters.search.trim(), date_from: custom ? filters.date_from.trim() : '', date_to: custom ? filters.date_to.trim() : '' };
+  return { ...filters, search: filters.search.trim(), batch: filters.batch.trim(), date_from: custom ? filters.date_from.trim() : '', date_to: custom ? filters.date_to.trim() : '' };
 }
 
 export const sameView = (a: CaseListView, b: CaseListView) => searchFromView(a) === searchFromView(b);
@@ -140,6 +145,7 @@ export function apiQuery(view: CaseListView, tzOffset: number): Record<string, s
   if (filters.case_status) q.case_status = filters.case_status;
   if (filters.relevance) q.relevance = filters.relevance;
   if (filters.deleted) q.deleted = filters.deleted;
+  if (filters.batch) q.batch_name = filters.batch;
   if (filters.date_preset === 'custom') {
     q.date_from = filters.date_from;
     q.date_to = filters.date_to;

@@ -36,7 +36,7 @@ export const PAGES: Record<AppRouteId, ComponentType> = {
   'usage-statistics': placeholder('pages.usage_statistics'),
   'user-management': lazyPage('users', () => import('../features/users/UsersPage')),
   'role-management': lazyPage('roles', () => import('../features/roles/RolesPage')),
-  'bulk-search': placeholder('nav.item.bulk_search'),
+  'bulk-search': lazyPage('bulk-search', () => import('../features/bulk-search/BulkSearchPage')),
   'web-hooks': placeholder('nav.item.web_hooks'),
   'api-keys': placeholder('nav.item.api_keys'),
   'integration-guide': placeholder('nav.item.integration_guide'),

@@ -35,6 +35,12 @@ export class ApiError extends Error implements ApiFailure {
   }
 }
 
+/** The session's bearer token, for requests the client cannot make (an upload that reports its progress needs XMLHttpRequest). */
+export const currentToken = () => hooks.getToken();
+
+/** Tells the session about a 401 from such a request, as apiCall does. */
+export const reportUnauthorized = (message: string) => hooks.onUnauthorized(message);
+
 const client = ofetch.create({ baseURL: '/api', retry: 0 });
 
 export async function apiCall<T>(path: string, options: FetchOptions<'json'> & { token?: string | null } = {}): Promise<T> {
@@ -67,10 +73,15 @@ export async function downloadFile(path: string, query: Record<string, unknown>,
   const response = await client.raw(path, { method: 'GET', query, responseType: 'blob', headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(response._data as Blob);
+  saveBlob(response._data as Blob, name);
+}
+
+/** Hands a blob to the browser's save as fileName (a download, or a file the browser built itself). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();

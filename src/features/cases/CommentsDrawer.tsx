@@ -17,7 +17,7 @@ import { notify } from '../../lib/toaster';
 import { useResource } from '../../lib/useResource';
 import { caseApi } from './api';
 import { CaseDrawer } from './CaseDrawer';
-import { DeleteWithReasonDialog } from './DeleteWithReasonDialog';
+import { DeleteWithReasonDialog } from '../../components/DeleteWithReasonDialog';
 import { DateTime } from './labels';
 import type { CommentView } from './types';
 

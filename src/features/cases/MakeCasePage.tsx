@@ -16,6 +16,7 @@ import { DATABASES, ENTITY_TYPES, GENDERS } from '@common/enums';
 import { createCaseMachine, searchBody } from '@machines/cases/create-case.machine';
 import { PLACED_FIELDS, selectBusy, selectFieldError, selectFormError, selectHalted, selectValues } from '@machines/cases/create-case.selectors';
 import type { CaseFormValues, CreatedCase } from '@machines/cases/create-case.types';
+import { CreditsExpiredDialog, SALES_ADDRESS } from '../../components/CreditsExpiredDialog';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { Select } from '../../components/Select';
@@ -27,8 +28,6 @@ import { notify } from '../../lib/toaster';
 import { useResource } from '../../lib/useResource';
 import { CountryPicker } from './CountryPicker';
 import { valueLabel, valueOptions } from './labels';
-
-const SALES_ADDRESS = 'mailto:sales@open-aml.example?subject=AML%20Screening%20credits';
 
 /** Search profiles and risk engines: "none chosen" first, then each by its title. */
 const titledOptions = (none: string, items: { _id: string; title: string }[] | undefined) => [{ value: '', label: none }, ...(items ?? []).map((i) => ({ value: i._id, label: i.title }))];
@@ -327,36 +326,7 @@ export default function MakeCasePage() {
         </Grid>
       </form>
 
-      <Dialog.Root open={halted} onOpenChange={(d) => !d.open && send({ type: 'DISMISS' })} placement="center" role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="credits-expired-dialog">
-              <Dialog.Header>
-                <Dialog.Title>
-                  <FormattedMessage id="cases.credits.title" />
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="2">
-                  <Text fontWeight="medium">{messageText('search_limit', 'Your search limit has been reached.')}</Text>
-                  <Text color="fg.muted">
-                    <FormattedMessage id="cases.credits.body" />
-                  </Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => send({ type: 'DISMISS' })}>
-                  <FormattedMessage id="cases.common.close" />
-                </Button>
-                <Button colorPalette="brand" onClick={() => send({ type: 'FOLLOW_UP' })} data-testid="contact-sales">
-                  <FormattedMessage id="cases.credits.contact_sales" />
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <CreditsExpiredDialog open={halted} onClose={() => send({ type: 'DISMISS' })} onFollowUp={() => send({ type: 'FOLLOW_UP' })} />
     </Box>
   );
 }

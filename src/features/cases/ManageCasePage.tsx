@@ -7,7 +7,7 @@
  * The filters, sort, page and page size are kept in the address, so a filtered
  * view can be bookmarked, shared, reloaded and restored with Back.
  */
-import { Badge, Box, Button, Card, Checkbox, Field, Flex, Grid, HStack, Input, Menu, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Field, Flex, Grid, HStack, Input, Menu, Portal, Stack, Switch, Tag, Text } from '@chakra-ui/react';
 import { useTable, type RowSelectionState } from '@tanstack/react-table';
 import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuClipboardCheck, LuDownload, LuFolderSearch, LuPlus, LuRadar, LuTrash2 } from 'react-icons/lu';
@@ -31,7 +31,7 @@ import { useSession } from '../../app/useSession';
 import { messageById } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
 import { caseApi, useCaseChanges } from './api';
-import { DeleteWithReasonDialog } from './DeleteWithReasonDialog';
+import { DeleteWithReasonDialog } from '../../components/DeleteWithReasonDialog';
 import { CaseStatusBadge, DateStacked, MatchBadge, RiskBadge, valueLabel, valueOptions } from './labels';
 import { ReviewDialog } from './ReviewDialog';
 import { useCaseList } from './useCaseList';
@@ -314,6 +314,22 @@ export default function ManageCasePage() {
               </HStack>
             )}
           </form>
+          {list.filters.batch && (
+            <HStack gap="2" data-testid="batch-filter">
+              <Tag.Root size="lg" colorPalette="brand" variant="subtle">
+                <Tag.Label>
+                  <FormattedMessage id="cases.manage.batch_filter" values={{ name: <Name>{list.filters.batch}</Name> }} />
+                </Tag.Label>
+                <Tag.EndElement>
+                  <Tag.CloseTrigger
+                    aria-label={intl.formatMessage({ id: 'cases.manage.batch_filter_remove' })}
+                    onClick={() => edit({ batch: '' })}
+                    data-testid="batch-filter-remove"
+                  />
+                </Tag.EndElement>
+              </Tag.Root>
+            </HStack>
+          )}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Switch.Root size="sm" colorPalette="red" checked={draft.deleted === 'true'} onCheckedChange={(d) => edit({ deleted: d.checked ? 'true' : '' })} data-testid="filter-deleted">
               <Switch.HiddenInput />

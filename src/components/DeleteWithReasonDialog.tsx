@@ -9,9 +9,9 @@ import { FormattedMessage } from 'react-intl';
 import { LIMITS } from '@common/constants';
 import type { MessageId } from '@common/messages';
 import { validateDeletionReason } from '@common/validation';
-import { ActionDialog } from '../../components/ActionDialog';
-import type { useDialog } from '../../components/useDialog';
-import { messageById } from '../../lib/i18n';
+import { ActionDialog } from './ActionDialog';
+import type { useDialog } from './useDialog';
+import { messageById } from '../lib/i18n';
 
 interface Props {
   dialog: Pick<ReturnType<typeof useDialog>, 'open' | 'busy' | 'error' | 'close' | 'submit'>;
