@@ -28,6 +28,7 @@ describe('the address of a Manage Case view', () => {
         date_to: '2026-01-31',
         relevance: 'dob_matched',
         deleted: 'true',
+        batch: 'October onboarding',
         sort_by: 'risk_level',
         sort_order: 'asc',
       },
@@ -68,6 +69,11 @@ describe('the address of a Manage Case view', () => {
   it('asks the API for what the view shows', () => {
     const view = viewFromSearch('caseStatus=Failed&search=%20ana%20&page=2');
     expect(apiQuery(view, -60)).toEqual({ tz_offset: -60, sort_by: 'created_at', sort_order: 'desc', date_preset: 'all_time', search: 'ana', case_status: 'Failed' });
+    // Bulk Search's "View cases": ?batch=<name> asks the API for that batch's cases by name.
+    const batch = viewFromSearch('?batch=October%20onboarding');
+    expect(batch.filters.batch).toBe('October onboarding');
+    expect(apiQuery(batch, 0)).toMatchObject({ batch_name: 'October onboarding' });
+    expect(searchFromView(batch)).toBe('batch=October%20onboarding');
   });
 });
 

@@ -61,7 +61,8 @@ export function readOperations(doc: any): Operation[] {
           required: queryParams.filter((p) => p.required).map((p) => p.name),
         },
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        body: op.requestBody?.content?.['application/json']?.schema ?? null,
+        // The multipart schema is the JSON one plus, on routes that stream a file, the file field: generate from it.
+        body: op.requestBody?.content?.['multipart/form-data']?.schema ?? op.requestBody?.content?.['application/json']?.schema ?? null,
       });
     }
   }

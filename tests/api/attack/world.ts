@@ -62,7 +62,8 @@ export class AttackWorld {
       ...(await db.query<{ text: string }>(
         `SELECT name AS text FROM roles WHERE organisation_id = $1 AND NOT is_admin
          UNION SELECT email FROM users WHERE organisation_id = $1 UNION SELECT name FROM users WHERE organisation_id = $1
-         UNION SELECT text FROM case_comments WHERE organisation_id = $1 UNION SELECT title FROM search_profiles WHERE organisation_id = $1`,
+         UNION SELECT text FROM case_comments WHERE organisation_id = $1 UNION SELECT title FROM search_profiles WHERE organisation_id = $1
+         UNION SELECT name FROM bulk_batches WHERE organisation_id = $1 AND name <> ''`,
         [this.victim.organisationId],
       )).map((r) => r.text),
     ];
@@ -107,7 +108,7 @@ export class AttackWorld {
     const n = ++this.serial;
     // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
     const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
-    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '' };
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '' };
     if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
     if (wants('role', 'user')) {
       const role = async (name: string) => {
@@ -119,6 +120,10 @@ export class AttackWorld {
       out.other_role = await role(`${label} Other Role ${n}`);
       out.user = await insertUser(db, { organisationId: actor.organisationId, roleId: out.other_role, name: `${label} Person`, email: `${label.toLowerCase()}.person.${n}@example.com` });
     }
+    // A batch the user started, so the batch table filtered by that user lists something.
+    if (wants('batch', 'user')) out.batch = await this.batchRecord(actor, out.user || actor.userId, `${label} Batch ${n}`, 'finished');
+    // A checked file of the actor (drafts belong to their uploader), ready to be started.
+    if (wants('upload')) out.upload = await this.batchRecord(actor, actor.userId, '', 'draft');
     if (wants('notification')) {
       const notification = await db.one<{ id: string }>(
         `INSERT INTO notifications (organisation_id, user_id, kind, params) VALUES ($1, $2, 'feedback_received', $3) RETURNING id`,
@@ -131,6 +136,29 @@ export class AttackWorld {
       out.search_profile = profile!.id;
     }
     return out;
+  }
+
+  /**
+   * A batch made the way the API leaves one, written directly (Harbour's basic plan may not use bulk
+   * search): a finished batch whose one row failed, or a draft (a checked file) with one pending row.
+   */
+  private async batchRecord(actor: Actor, createdBy: string, name: string, state: 'finished' | 'draft'): Promise<string> {
+    const { db } = this.t.deps;
+    const finished = state === 'finished';
+    const batch = await db.one<{ id: string }>(
+      `INSERT INTO bulk_batches (organisation_id, name, file_name, state, options, total_count, failed_count, created_by, started_at, finished_at)
+       VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $8) RETURNING id`,
+      [actor.organisationId, name, `${name || 'draft'}.csv`, state, JSON.stringify(finished ? { search_type: 'manual', databases: ['sanctions'], exact_match: false, match_akas: true, match_rca: false } : {}), finished ? 1 : 0, createdBy, finished ? new Date() : null],
+    );
+    const input = { search_term: 'Jane Example', entity_type: 'person', countries: [], residence_countries: [], aml_monitoring: false, adverse_media_monitoring: false };
+    await db.query(`INSERT INTO bulk_rows (batch_id, row_number, organisation_id, input, state, error) VALUES ($1, 2, $2, $3, $4, $5)`, [
+      batch!.id,
+      actor.organisationId,
+      JSON.stringify(input),
+      finished ? 'failed' : 'pending',
+      finished ? 'screening refused the row' : null,
+    ]);
+    return batch!.id;
   }
 
   /** A case with entities (a real search), a face image, and a comment on its first entity. */
