@@ -22,7 +22,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import { createScreeningEngine, type ScreeningEngine } from '../server/screening';
 import { readQueries } from '../server/screening/evaluation';
-import { createDeps, prepareDatabase } from '../server/start';
+import { createDeps, limitHeapGrowth, prepareDatabase } from '../server/start';
 
 const args = process.argv.slice(2);
 const value = (name: string) => {
@@ -205,6 +205,8 @@ async function runOne(kind: 'pglite' | 'postgres', rows: number, engine: Screeni
 }
 
 async function main() {
+  // As the server's entry point does, before the lists load.
+  limitHeapGrowth();
   const t0 = performance.now();
   const engine = createScreeningEngine({ listsDir: loadConfig({} as NodeJS.ProcessEnv).listsDir });
   await engine.ready();

@@ -1,7 +1,8 @@
 /** Entry point: `npm start` builds the SPA and runs this. */
 import { loadConfig } from './config';
-import { startServer } from './start';
+import { limitHeapGrowth, startServer } from './start';
 
+limitHeapGrowth();
 const config = loadConfig();
 const server = await startServer(config);
 const { deps } = server;
