@@ -146,7 +146,8 @@ test('a file with errors is fixed, started, followed live to Success, opened, do
     await page.screenshot({ path: 'test-results/bulk-search-ar.png', fullPage: true });
     await page.getByTestId('upload-file').click();
     await expect(page.getByTestId('upload-modal')).toBeVisible();
-    await page.screenshot({ path: 'test-results/bulk-search-ar-modal.png' });
+    // Finished, not mid-way through the modal's opening animation.
+    await page.screenshot({ path: 'test-results/bulk-search-ar-modal.png', animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('upload-modal')).toHaveCount(0);
   });
