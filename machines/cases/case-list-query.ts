@@ -7,6 +7,7 @@
  */
 import { CASE_SORT_KEYS, type CaseSortKey } from '../../common/cases';
 import { CASE_FILTER_STATUSES, DATE_PRESETS, RELEVANCE } from '../../common/enums';
+import { addressOf, customRange, oneOf, positive, queryParams } from '../shared/address';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -68,20 +69,9 @@ const PARAM: Record<keyof CaseListFilters | 'page' | 'pageSize', string> = {
   pageSize: 'page_size',
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => {
-  const given = value ?? '';
-  return (values as readonly string[]).includes(given) ? (given as T) : fallback;
-};
-
-function positive(value: string | null, fallback: number, max = 1_000_000): number {
-  if (!value || !/^\d{1,7}$/.test(value)) return fallback;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : fallback;
-}
-
 /** The view a query string asks for ("?caseStatus=Failed&page=2", with or without the "?"). */
 export function viewFromSearch(search: string): CaseListView {
-  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const q = queryParams(search);
   const get = (key: keyof typeof PARAM) => q.get(PARAM[key]);
   const preset = oneOf(DATE_PRESETS, get('date_preset'), 'all_time');
   const pageSize = Number(get('pageSize'));
@@ -90,8 +80,7 @@ export function viewFromSearch(search: string): CaseListView {
       search: (get('search') ?? '').slice(0, 200),
       case_status: oneOf(['', ...CASE_FILTER_STATUSES], get('case_status'), ''),
       date_preset: preset,
-      date_from: preset === 'custom' ? (get('date_from') ?? '').slice(0, 10) : '',
-      date_to: preset === 'custom' ? (get('date_to') ?? '').slice(0, 10) : '',
+      ...customRange(preset, get('date_from'), get('date_to')),
       relevance: oneOf(['', ...RELEVANCE], get('relevance'), ''),
       deleted: get('deleted') === 'true' ? 'true' : '',
       batch: (get('batch') ?? '').slice(0, 100),
@@ -112,8 +101,7 @@ export function searchFromView(view: CaseListView): string {
   }
   if (view.page !== DEFAULT_VIEW.page) q.set(PARAM.page, String(view.page));
   if (view.pageSize !== DEFAULT_VIEW.pageSize) q.set(PARAM.pageSize, String(view.pageSize));
-  // URLSearchParams writes spaces as "+"; "%20" reads the same and is what the route guard's examples use.
-  return q.toString().replace(/\+/g, '%20');
+  return addressOf(q);
 }
 
 /** Dates only belong to a custom range; the search is kept as typed but without surrounding spaces. */

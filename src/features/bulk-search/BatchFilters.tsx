@@ -11,6 +11,7 @@ import type { BatchStatus } from '@common/bulk';
 import { DATE_PRESETS } from '@common/enums';
 import { validateDateRange } from '@common/validation';
 import type { MessageId } from '@common/messages';
+import { addressOf, customRange, oneOf, positive, queryParams } from '@machines/shared/address';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/Select';
 import { messageById } from '../../lib/i18n';
@@ -33,19 +34,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The filters and page a query string asks for. */
 export function filtersFromSearch(search: string): { filters: BatchFilterValues; page: number } {
-  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const preset = (DATE_PRESETS as readonly string[]).includes(q.get('date_preset') ?? '') ? q.get('date_preset')! : 'all_time';
-  const page = Number(q.get('page'));
+  const q = queryParams(search);
+  const preset = oneOf(DATE_PRESETS, q.get('date_preset'), 'all_time');
+  const creator = q.get('created_by') ?? '';
   return {
     filters: {
       name: (q.get('name') ?? '').slice(0, 100),
-      status: (BATCH_STATUSES as readonly string[]).includes(q.get('status') ?? '') ? q.get('status')! : '',
-      created_by: UUID.test(q.get('created_by') ?? '') ? q.get('created_by')! : '',
+      status: oneOf(['', ...BATCH_STATUSES], q.get('status'), ''),
+      created_by: UUID.test(creator) ? creator : '',
       date_preset: preset,
-      date_from: preset === 'custom' ? (q.get('date_from') ?? '').slice(0, 10) : '',
-      date_to: preset === 'custom' ? (q.get('date_to') ?? '').slice(0, 10) : '',
+      ...customRange(preset, q.get('date_from'), q.get('date_to')),
     },
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: positive(q.get('page'), 1, 100_000),
   };
 }
 
@@ -58,7 +58,7 @@ export function searchFromFilters(filters: BatchFilterValues, page = 1): string 
     if (trimmed[key] !== NO_FILTERS[key]) q.set(key, trimmed[key]);
   }
   if (page > 1) q.set('page', String(page));
-  return q.toString().replace(/\+/g, '%20');
+  return addressOf(q);
 }
 
 export const isFiltered = (filters: BatchFilterValues) => searchFromFilters(filters) !== '';
