@@ -29,11 +29,13 @@
  * - screening      the screening engine (lists, index, scoring) used by case creation, monitoring and
  *                  bulk search; it has no routes of its own
  * - reference      reference data shared by areas (countries, search profiles, risk engines)
+ * - uploads        reading an uploaded spreadsheet (CSV or Excel) row by row, shared by bulk search and
+ *                  custom lists
  * Root files config.ts, deps.ts, i18n.ts and logging.ts are platform too.
  * Every other server folder (cases, feedback, settings, users, roles,
  * permissions, and each new product area) is a product area.
  */
-const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference)';
+const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads)';
 
 /**
  * Machine folders that are not product areas: shared/ (list, dialog, the API failure type) and forms/

@@ -124,6 +124,15 @@ export function findRoute(id: AppRouteId): AppRoute {
   return APP_ROUTES.find((r) => r.id === id)!;
 }
 
+/**
+ * Whether the organisation's plan includes a feature (the plan restrictions of section 2), whatever the
+ * user's permissions: screening applies custom lists and risk engines only where the plan includes them.
+ */
+export function planIncludes(org: AccessContext['organisation'], route: AppRouteId): boolean {
+  const plan = org.billing_type === 'plan' ? org.plan_details?.plan_name : undefined;
+  return !plan || !findRoute(route).requirement.blockedOnPlans?.includes(plan);
+}
+
 /** A screen's requirement and one more permission: the writes made from that screen (create, update, delete). */
 export function withPermission(requirement: Requirement, permission: PermissionName): Requirement {
   return { ...requirement, permissions: [...(requirement.permissions ?? []), permission] };

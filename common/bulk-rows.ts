@@ -19,20 +19,10 @@ import { BULK_COLUMNS, BULK_REQUIRED_COLUMNS, type BulkColumn, type BulkFileProb
 import { GENDERS } from './enums';
 import type { MessageId } from './messages';
 import { MAX_LIST_ITEMS } from './schemas/core';
+import { cutValue, matchColumns, normaliseHeader, PROBLEM_VALUE_CHARS } from './spreadsheet';
 import { validateBirthDate, validateClientReference, validateNationalId, validateSearchTerm, validateUniqueIdentifier } from './validation';
 
-/** How much of an offending value a problem repeats (enough to find it in the file). */
-export const PROBLEM_VALUE_CHARS = 100;
-
-/** A header reduced to letters and digits joined by single underscores: "Entity-Type " → "entity_type". */
-export function normaliseHeader(header: string): string {
-  return (header ?? '')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
+export { PROBLEM_VALUE_CHARS, cutValue, normaliseHeader };
 
 /**
  * Other words people use for a template column, after normaliseHeader. Kept small on purpose: each
@@ -60,39 +50,16 @@ export const HEADER_SYNONYMS: Readonly<Record<string, BulkColumn>> = {
   adverse_media: 'adverse_media_monitoring',
 };
 
-const COLUMN_SET: ReadonlySet<string> = new Set(BULK_COLUMNS);
+const TEMPLATE = { columns: BULK_COLUMNS, synonyms: HEADER_SYNONYMS, required: BULK_REQUIRED_COLUMNS };
 
 /** The template column a header names, or null for a column the template does not have. */
 export function columnOf(header: string): BulkColumn | null {
-  const key = normaliseHeader(header);
-  if (COLUMN_SET.has(key)) return key as BulkColumn;
-  return HEADER_SYNONYMS[key] ?? null;
+  return matchColumns([header], { ...TEMPLATE, required: [] }).columns[0];
 }
 
-export const cutValue = (value: string) => (value.length > PROBLEM_VALUE_CHARS ? value.slice(0, PROBLEM_VALUE_CHARS) : value);
-
-/**
- * The template column of each header, by position. A column named twice is read from its first
- * position only (the second is reported); unknown columns are null and ignored. Problems are on row 1,
- * the header line.
- */
+/** The template column of each header, by position (common/spreadsheet.ts matchColumns). */
 export function matchHeaders(headers: string[]): { columns: (BulkColumn | null)[]; problems: BulkFileProblem[] } {
-  const problems: BulkFileProblem[] = [];
-  const seen = new Set<BulkColumn>();
-  const columns = headers.map((header) => {
-    const column = columnOf(header ?? '');
-    if (!column) return null;
-    if (seen.has(column)) {
-      problems.push({ row: 1, column, code: 'bulk_duplicate_column', value: cutValue(String(header ?? '').trim()) });
-      return null;
-    }
-    seen.add(column);
-    return column;
-  });
-  for (const column of BULK_REQUIRED_COLUMNS) {
-    if (!seen.has(column)) problems.push({ row: 1, column, code: 'bulk_missing_column' });
-  }
-  return { columns, problems };
+  return matchColumns(headers, TEMPLATE);
 }
 
 const ENTITY_TYPE_WORDS: Readonly<Record<string, BulkRowInput['entity_type']>> = {

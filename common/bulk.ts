@@ -4,6 +4,7 @@
  * input, screened into one case exactly as Create New Case would, with the options chosen in the
  * upload modal applied to every row. docs/bulk-search.md explains the whole flow.
  */
+import type { FileProblem } from './spreadsheet';
 import { LIMITS } from './constants';
 import type { MessageId } from './messages';
 
@@ -63,16 +64,8 @@ export interface BulkRowInput {
   adverse_media_monitoring: boolean;
 }
 
-/** A problem in an uploaded file. row is the line in the file (the header is line 1); column the template's name, or '' for the file as a whole. */
-export interface BulkFileProblem {
-  row: number;
-  column: BulkColumn | '';
-  code: MessageId;
-  /** The offending value, cut to 100 characters, so the error file shows what to fix. */
-  value?: string;
-  /** Values of the message's placeholders (bulk_too_many_values: { max }), for formatMessage. */
-  values?: Record<string, string | number>;
-}
+/** A problem in an uploaded bulk file (common/spreadsheet.ts FileProblem). */
+export type BulkFileProblem = FileProblem<BulkColumn>;
 
 /** What the API answers for a checked file (POST /api/validate-search-batch). */
 export interface BulkUploadView {

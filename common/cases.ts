@@ -3,7 +3,8 @@
  * changes are allowed, how an entity's decision rolls up into its case, and
  * the shapes the case calls answer with. docs/cases.md explains each choice.
  */
-import type { CaseStatus, Database, EntityType, MatchStatus, Relevance, RiskLevel } from './enums';
+import type { CaseStatus, Database, EntityType, HitDatabase, MatchStatus, Relevance, RiskLevel } from './enums';
+import { caseStatusOfDecisions, type RiskBreakdown, type RiskDecision, type RiskEngineSnapshot } from './risk-scoring';
 
 /** Match statuses that confirm the entity is the searched one. */
 export const CONFIRMED_MATCH: readonly MatchStatus[] = ['Match', 'True Positive', 'True Positive - Approve', 'True Positive - Reject'];
@@ -33,10 +34,14 @@ export function passBlockedByMatches(to: CaseStatus, hitStatuses: readonly strin
   return to === 'Passed' && hitStatuses.some((s) => (CONFIRMED_MATCH as readonly string[]).includes(s));
 }
 
-/** Risk level of a hit before anyone decides: sanctions are high, PEP and enforcement medium. */
+/**
+ * Risk level of a hit before anyone decides, without a risk engine: sanctions and the organisation's
+ * own blacklists are high, PEP and enforcement medium, a whitelisted record Whitelist.
+ */
 export function defaultHitRisk(database: string): RiskLevel {
-  if (database === 'sanctions') return 'High';
+  if (database === 'sanctions' || database === 'blacklist') return 'High';
   if (database === 'pep' || database === 'warnings_and_regulatory_enforcement') return 'Medium';
+  if (database === 'whitelist') return 'Whitelist';
   return 'Unknown';
 }
 
@@ -77,9 +82,64 @@ export function databasesProblem(databases: readonly string[]): 'databases_requi
   return null;
 }
 
-/** Statuses of a case just screened. */
-export function initialCaseState(hitCount: number): { case_status: CaseStatus; match_status: MatchStatus } {
-  return hitCount === 0 ? { case_status: 'Passed', match_status: 'No Match' } : { case_status: 'For Review', match_status: 'Potential Match' };
+/**
+ * Statuses of a case just screened, without a risk engine. No hits: Passed. Hits: For Review, unless
+ * every hit is a record of the organisation's own whitelists, which names someone the organisation has
+ * already cleared: then Passed (the hits stay, marked Whitelist, for anyone who looks). A whitelist hit
+ * beside any other hit changes nothing: one cleared record never hides a sanctions or PEP hit.
+ */
+export function initialCaseState(hits: readonly { database: string }[]): { case_status: CaseStatus; match_status: MatchStatus } {
+  if (hits.length === 0) return { case_status: 'Passed', match_status: 'No Match' };
+  if (hits.every((h) => h.database === 'whitelist')) return { case_status: 'Passed', match_status: 'Potential Match' };
+  return { case_status: 'For Review', match_status: 'Potential Match' };
+}
+
+const STATUS_SEVERITY: Record<CaseStatus, number> = { Passed: 0, 'Passed Conditionally': 1, 'For Review': 2, Failed: 3 };
+
+/**
+ * A case's status once ongoing monitoring has added hits that screening decided as `fresh` (caseDecision
+ * of the new hits alone): the new hits can only make a case more severe. Without a risk engine new hits
+ * put a decided case back to For Review (unless they are all whitelisted); a Failed case stays Failed.
+ */
+export function statusAfterNewHits(current: CaseStatus, fresh: CaseStatus): CaseStatus {
+  return STATUS_SEVERITY[fresh] > STATUS_SEVERITY[current] ? fresh : current;
+}
+
+/** How one hit of a new case is decided. */
+export interface HitDecision {
+  risk_level: RiskLevel;
+  /** The risk engine's decision (passed, for review, failed), when an engine scored the hit. */
+  risk_decision: RiskDecision | null;
+  risk_breakdown: RiskBreakdown | null;
+}
+
+/** How a new case is decided: its statuses and risk level, and each hit's, in hit order. */
+export interface CaseDecision {
+  case_status: CaseStatus;
+  match_status: MatchStatus;
+  risk_level: RiskLevel;
+  hits: HitDecision[];
+}
+
+/**
+ * Decides a case just screened. Without a risk engine: the default risk of each hit's database and
+ * initialCaseState. With one (breakdowns, one per hit): each hit's risk level and decision are the
+ * engine's, and the case takes the most severe decision (common/risk-scoring.ts). Either way the case's
+ * risk level is the highest of its hits'.
+ */
+export function caseDecision(hits: readonly { database: string }[], breakdowns?: readonly RiskBreakdown[]): CaseDecision {
+  const decided: HitDecision[] = hits.map((h, i) => {
+    const b = breakdowns?.[i];
+    return b ? { risk_level: b.risk_level, risk_decision: b.decision, risk_breakdown: b } : { risk_level: defaultHitRisk(h.database), risk_decision: null, risk_breakdown: null };
+  });
+  const state = initialCaseState(hits);
+  const case_status = breakdowns && hits.length ? caseStatusOfDecisions(decided.map((d) => d.risk_decision!)) : state.case_status;
+  return {
+    case_status,
+    match_status: state.match_status,
+    risk_level: caseRiskFromHits(decided.map((d) => ({ risk_level: d.risk_level, match_status: state.match_status }))),
+    hits: decided,
+  };
 }
 
 /** Reference of the n-th case of an organisation in a year: AML-2026-000042. */
@@ -173,8 +233,10 @@ export interface CaseDetailView extends CaseView {
   monitoring: { aml: MonitoringReach; adverse_media: MonitoringReach; of_entities: number };
   search_input: SearchInputView;
   search_profile: { _id: string; title: string } | null;
+  /** The risk engine that decided the case, as it was then; null: the default rules. */
+  risk_engine: RiskEngineSnapshot | null;
   has_face_image: boolean;
-  lists_version: Record<string, string>;
+  lists_version: Record<string, string | number>;
   categories: { database: Database; count: number }[];
 }
 
@@ -195,6 +257,8 @@ export interface SearchInputView {
   match_rca: boolean;
   search_type: 'manual' | 'profile';
   databases: Database[];
+  /** The lists searched (a search profile's sources: public list ids and custom list ids); absent or empty: every list. */
+  sources?: string[];
 }
 
 export interface ExplanationView {
@@ -216,10 +280,12 @@ export interface HitView {
   countries: string[];
   match_score: number;
   relevance: Relevance[];
-  appears_on: { database: Database; source: string; programs: string[] };
+  appears_on: { database: HitDatabase; source: string; programs: string[] };
   match_status: MatchStatus;
   risk_level: RiskLevel;
   risk_decision: string | null;
+  /** The risk engine's score of the hit, rule by rule (Risk Analysis); null when no engine scored it. */
+  risk_breakdown: RiskBreakdown | null;
   birth_dates: { year?: number; month?: number; day?: number; from_year?: number; to_year?: number; approximate?: boolean }[];
   year_of_birth: string | null;
   occupation: string | null;

@@ -16,6 +16,14 @@ export const LIMITS = {
   webhookName: { min: 2, max: 50 },
   customListName: { min: 2, max: 100 },
   customListDescription: { min: 2, max: 300 },
+  /** Custom list record category: free text, not in the spec. */
+  listRecordCategory: 100,
+  /** Risk-scoring engine title and model name (not in the spec; as role names). */
+  riskEngineTitle: { min: 2, max: 50 },
+  /** Largest threshold or rule weightage of a risk engine, in points. */
+  riskPoints: 10_000,
+  /** Rules one risk engine may hold. */
+  riskRules: 100,
   comment: { min: 2, max: 512 },
   listEntryComment: { min: 2, max: 1000 },
   deletionReason: { min: 10, max: 200 },

@@ -46,6 +46,18 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const DATABASES = ['sanctions', 'pep', 'warnings_and_regulatory_enforcement', 'adverse_media'] as const;
 export type Database = (typeof DATABASES)[number];
 
+/** The organisation's own lists (section 3 "Custom list"): records to raise (blacklist) or to recognise as cleared (whitelist). */
+export const CUSTOM_LIST_TYPES = ['blacklist', 'whitelist'] as const;
+export type CustomListType = (typeof CUSTOM_LIST_TYPES)[number];
+
+/**
+ * Where a hit appears: one of the screening databases, or a custom list of the organisation, which
+ * screening treats as a database of its own (a blacklist hit is raised like any listed entity, a
+ * whitelist hit is marked Whitelist; docs/advanced-features.md).
+ */
+export const HIT_DATABASES = [...DATABASES, ...CUSTOM_LIST_TYPES] as const;
+export type HitDatabase = (typeof HIT_DATABASES)[number];
+
 export const RELEVANCE = ['alias_matched', 'dob_matched', 'name_matched', 'rca_matched'] as const;
 export type Relevance = (typeof RELEVANCE)[number];
 

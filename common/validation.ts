@@ -115,10 +115,78 @@ export function validateComment(value: string, max: number = LIMITS.comment.max)
   const v = (value ?? '').trim();
   if (!v) return 'required';
   if (v.length < LIMITS.comment.min) return 'comment_length_min';
-  if (v.length > max) return 'comment_length_max';
+  if (v.length > max) return max === LIMITS.listEntryComment.max ? 'list_comment_length_max' : 'comment_length_max';
   if (COMMENT_FORBIDDEN.test(v)) return 'comment_characters';
   return null;
 }
+
+/** A comment on a custom list entry: the comment rules with room for 1,000 characters (section 5). */
+export const validateListEntryComment: Rule = (value) => validateComment(value, LIMITS.listEntryComment.max);
+
+/**
+ * Custom list names (section 5): required and not only spaces, 2 to 100 characters, no special
+ * characters. Letters and digits of every script, spaces and the punctuation names of lists carry
+ * ("PEP - EU (2026)", "Clients & partners", "Lista N.º 3") are allowed; symbols that mean markup or
+ * code (< > { } [ ] \ ` | ^ ~ = * $ @ #) and control characters are not.
+ */
+export const validateCustomListName: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length < LIMITS.customListName.min || v.length > LIMITS.customListName.max) return 'list_name_length';
+  if (!/^[\p{L}\p{M}\p{N} _&().,'\/º°-]+$/u.test(v)) return 'list_name_characters';
+  return null;
+};
+
+/** Custom list descriptions: as names, 2 to 300 characters, with sentence punctuation (: ; ! ? " % +) too. */
+export const validateCustomListDescription: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length < LIMITS.customListDescription.min || v.length > LIMITS.customListDescription.max) return 'list_description_length';
+  if (!/^[\p{L}\p{M}\p{N}\s_&().,'\/º°:;!?"%+-]+$/u.test(v)) return 'list_description_characters';
+  return null;
+};
+
+/** Full name of a custom list record: what a screening finds it by, so the search term's rules apply. */
+export const validateListRecordName: Rule = (value) => validateSearchTerm(value);
+
+/** Category of a custom list record (free text the organisation chooses: "fraud", "former client"): at most 100 characters. */
+export const validateListRecordCategory: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (v.length > LIMITS.listRecordCategory) return 'list_category_length';
+  if (/[<>\p{Cc}]/u.test(v)) return 'list_category_characters';
+  return null;
+};
+
+/** Title and model name of a risk-scoring engine: required, 2 to 50 characters, letters, digits, spaces and - _ & ( ) . / only. */
+export const validateRiskEngineTitle: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length < LIMITS.riskEngineTitle.min || v.length > LIMITS.riskEngineTitle.max) return 'risk_title_length';
+  if (!/^[\p{L}\p{M}\p{N} _&().\/-]+$/u.test(v)) return 'risk_title_characters';
+  return null;
+};
+
+/**
+ * A risk threshold (section 5: not zero; medium and high required): a number of points above zero and
+ * at most 10,000, with up to two decimals. Blank passes here; whether it is required is the caller's rule.
+ */
+export const validateRiskThreshold: Rule<string | number> = (value) => {
+  const v = String(value ?? '').trim();
+  if (!v) return null;
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(v)) return 'risk_threshold_number';
+  const n = Number(v);
+  if (n === 0) return 'risk_threshold_zero';
+  if (n > LIMITS.riskPoints) return 'risk_threshold_number';
+  return null;
+};
+
+/** A rule's weightage: a whole number of points from 1 to 10,000 (negative weights would make risk disappear). */
+export const validateRiskWeightage: Rule<string | number> = (value) => {
+  const v = String(value ?? '').trim();
+  if (!v) return 'required';
+  if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > LIMITS.riskPoints) return 'risk_weightage_range';
+  return null;
+};
 
 export const validateDeletionReason: Rule = (value) => {
   const v = (value ?? '').trim();

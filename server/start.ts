@@ -21,6 +21,7 @@ import { defineBulkJobs, enqueueDraftCleanup } from './bulk/runner';
 import { stageSampleBatch } from './bulk/data';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
+import { CustomListRegistry } from './screening/custom-lists';
 import { createScreeningEngine, type ScreeningEngine } from './screening';
 
 export interface RunningServer {
@@ -53,15 +54,19 @@ export async function prepareDatabase(config: Config, existing?: Db) {
 
 /** The services; the job queue's kinds are declared here, and `deps.jobs.start()` must run before anything is enqueued. */
 export function createDeps(config: Config, db: Db, log: Logger, options: { screening?: ScreeningEngine } = {}): Deps {
+  // Loads the lists in the background: the server listens at once and /api/health tells when they are ready.
+  const screening =
+    options.screening ??
+    startScreeningEngine(config, db, log, async (tx) => {
+      // A change recorded while the queue is still starting needs no job: the sweep enqueued once the lists are ready covers it.
+      if (deps.jobs.started && config.monitoringIntervalMinutes > 0) await enqueueAmlMonitoringSweep(deps.jobs, tx);
+    });
   const deps: Deps = {
     config,
     db,
     log,
-    // Loads the lists in the background: the server listens at once and /api/health tells when they are ready.
-    screening: options.screening ?? startScreeningEngine(config, db, log, async (tx) => {
-      // A change recorded while the queue is still starting needs no job: the sweep enqueued once the lists are ready covers it.
-      if (deps.jobs.started && config.monitoringIntervalMinutes > 0) await enqueueAmlMonitoringSweep(deps.jobs, tx);
-    }),
+    screening,
+    customLists: new CustomListRegistry(db, screening),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: log.info }),
     realtime: createRealtime(db),
     jobs: createJobQueue(db, log),

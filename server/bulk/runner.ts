@@ -22,11 +22,11 @@
  *   own next run (stately: at most one waits).
  */
 import { BULK_DRAFT_HOURS, type BulkOptions, type BulkRowInput } from '../../common/bulk';
-import { databasesProblem, type SearchInputView } from '../../common/cases';
+import type { SearchInputView } from '../../common/cases';
 import { SOCKET_EVENTS } from '../../common/constants';
-import { DATABASES, type Database } from '../../common/enums';
 import { spendScreeningCredits } from '../case-store/credits';
-import { screeningQueryFor } from '../case-store/hits';
+import { caseScreening, type CaseScreening } from '../case-store/screen';
+import { resolveScope, type SearchScope } from '../case-store/scope';
 import { storeScreenedCases, type ScreenedItem } from '../case-store/store';
 import type { Queryable, Row } from '../db/client';
 import { forOrganisation, inTransaction, type OrgDb } from '../db/tenant';
@@ -59,9 +59,7 @@ export interface ResumeJob {
   organisation_id: string;
 }
 
-type BatchDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'mailer' | 'log' | 'config' | 'screening'>;
-
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v);
+type BatchDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'mailer' | 'log' | 'config' | 'screening' | 'customLists'>;
 
 /** The caller's transaction as the queue takes it: an API route holds its organisation's handle, a job a plain transaction. */
 const plain = (tx: Queryable | OrgDb): Queryable => ('unscoped' in tx ? tx.unscoped : tx);
@@ -154,7 +152,9 @@ export async function resumePausedBatches(deps: BatchDeps, tx: Queryable | OrgDb
 }
 
 /** The search input of one row with the batch's options, built as Create New Case builds a search's. */
-function rowInput(row: BulkRowInput, options: BulkOptions, databases: Database[], profileCountries: string[]): SearchInputView {
+function rowInput(row: BulkRowInput, options: BulkOptions, scope: SearchScope | null): SearchInputView {
+  const profileCountries = scope?.profile?.countries ?? [];
+  const sources = scope?.profile?.sources ?? [];
   return {
     search_term: row.search_term.trim(),
     entity_type: row.entity_type,
@@ -171,27 +171,9 @@ function rowInput(row: BulkRowInput, options: BulkOptions, databases: Database[]
     match_akas: options.match_akas !== false,
     match_rca: Boolean(options.match_rca),
     search_type: options.search_type === 'profile' ? 'profile' : 'manual',
-    databases,
+    databases: scope?.databases ?? [],
+    ...(sources.length ? { sources } : {}),
   };
-}
-
-/** The databases (and profile) every row of the batch is screened against, or the message id that refuses them all. */
-async function batchScope(org: OrgDb, options: BulkOptions): Promise<{ databases: Database[]; profile: { id: string; countries: string[] } | null } | { refused: string }> {
-  let databases: Database[];
-  let profile: { id: string; countries: string[] } | null = null;
-  if (options.search_type === 'profile') {
-    const row = isUuid(options.search_profile_id)
-      ? await org.one('SELECT id, databases, countries FROM search_profiles WHERE id = $1 AND organisation_id = $org', [options.search_profile_id])
-      : undefined;
-    if (!row) return { refused: 'profile_required' };
-    profile = { id: row.id, countries: row.countries ?? [] };
-    databases = (row.databases as Database[]).filter((d) => (DATABASES as readonly string[]).includes(d));
-    if (!databases.length) databases = [...DATABASES];
-  } else {
-    databases = options.databases?.length ? ([...new Set(options.databases)] as Database[]) : [...DATABASES];
-  }
-  const refused = databasesProblem(databases);
-  return refused ? { refused } : { databases, profile };
 }
 
 interface PendingRow {
@@ -208,6 +190,7 @@ type StoreOutcome = 'stored' | 'stopped';
  */
 async function storeRows(
   deps: BatchDeps,
+  screening: CaseScreening,
   batch: Row,
   screened: Screened[],
   profileId: string | null,
@@ -255,7 +238,7 @@ async function storeRows(
         adverse_media_monitoring: Boolean(s.row.input.adverse_media_monitoring),
         batch: { id: batch.id, name: current.name },
       }));
-      const stored = await storeScreenedCases(tx, organisationId, deps.screening, items, actor);
+      const stored = await storeScreenedCases(tx, screening, items, actor);
       await org.query(
         `UPDATE bulk_rows r SET state = 'done', case_id = d.case_id, error = NULL
            FROM unnest($2::int[], $3::uuid[]) AS d(row_number, case_id)
@@ -315,14 +298,16 @@ export async function runChunk(deps: BatchDeps, job: Pick<RunningJob<ChunkJob>, 
   );
   if (!rows.length) return { stored: 0 };
   const options = (batch.options ?? {}) as BulkOptions;
-  const scope = await batchScope(org, options);
+  const scope = await resolveScope(org, options);
+  // Every row is screened with the organisation's custom lists and decided by its active risk engine, as of now.
+  const screening = await caseScreening(deps, organisationId);
   const creator = batch.created_by ? await org.one<{ id: string; name: string }>('SELECT id, name FROM users WHERE id = $1 AND organisation_id = $org', [batch.created_by]) : undefined;
   const actor = creator ? { id: creator.id, name: creator.name } : null;
 
   const screen = async (part: PendingRow[]): Promise<Screened[]> => {
-    if ('refused' in scope) return part.map((row) => ({ row, input: rowInput(row.input, options, [], []), result: { error: scope.refused } }));
-    const inputs = part.map((row) => rowInput(row.input, options, scope.databases, scope.profile?.countries ?? []));
-    const results = await engine.screenBatch(inputs.map(screeningQueryFor));
+    if ('refused' in scope) return part.map((row) => ({ row, input: rowInput(row.input, options, null), result: { error: scope.refused } }));
+    const inputs = part.map((row) => rowInput(row.input, options, scope));
+    const results = await screening.screenBatch(inputs);
     return part.map((row, i) => ({ row, input: inputs[i], result: results[i] }));
   };
   const profileId = 'refused' in scope ? null : (scope.profile?.id ?? null);
@@ -337,7 +322,7 @@ export async function runChunk(deps: BatchDeps, job: Pick<RunningJob<ChunkJob>, 
       if (job.signal.aborted) throw new Error('stopped');
       const screened: Screened[] = await next!;
       next = p + 1 < parts.length ? screen(parts[p + 1]) : undefined;
-      const { outcome, state, view } = await storeRows(deps, batch, screened, profileId, actor);
+      const { outcome, state, view } = await storeRows(deps, screening, batch, screened, profileId, actor);
       await publishProgress(deps, organisationId, view);
       if (outcome === 'stopped') return { stored: done + (state === 'paused' ? screened.length : 0), stopped: state };
       done += screened.length;

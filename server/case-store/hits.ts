@@ -4,7 +4,7 @@
  * snapshot of each listed record, and rolling the hits' decisions up to the case.
  * Shared by case creation and ongoing monitoring, which adds hits to an existing case.
  */
-import { caseMatchFromHits, caseRiskFromHits, defaultHitRisk, type SearchInputView } from '../../common/cases';
+import { caseMatchFromHits, caseRiskFromHits, type HitDecision, type SearchInputView } from '../../common/cases';
 import type { Queryable } from '../db/client';
 import type { OrgDb } from '../db/tenant';
 import type { ScreeningEngine, ScreeningHit, ScreeningQuery } from '../screening';
@@ -30,6 +30,7 @@ export function screeningQueryFor(input: SearchInputView): ScreeningQuery {
     match_akas: input.match_akas,
     match_rca: input.match_rca,
     databases: input.databases,
+    ...(input.sources?.length ? { sources: input.sources } : {}),
     limit: HITS_PER_CASE,
   };
 }
@@ -46,15 +47,19 @@ export function listsVersionOf(engine: ScreeningEngine): Record<string, string> 
 
 const HIT_COLUMNS = [
   'organisation_id', 'case_id', 'position', 'entity_id', 'name', 'matched_name', 'score', 'score_raw', 'relevance', 'database', 'source', 'list_id',
-  'programs', 'kind', 'countries', 'birth_dates', 'explanation', 'entity', 'risk_level', 'aml_monitoring', 'adverse_media_monitoring',
+  'programs', 'kind', 'countries', 'birth_dates', 'explanation', 'entity', 'risk_level', 'risk_decision', 'risk_breakdown', 'aml_monitoring', 'adverse_media_monitoring',
 ];
 
-/** Writes hits from position firstPosition on, each with a snapshot of the listed record as the list holds it now. */
+/**
+ * Writes hits from position firstPosition on, each with a snapshot of the listed record as the list holds
+ * it now and its decision (CaseScreening.decide of these hits).
+ */
 export async function insertHits(
   tx: Queryable,
-  engine: ScreeningEngine,
+  screening: Pick<ScreeningEngine, 'getEntity'>,
   target: { organisationId: string; caseId: string; firstPosition: number; amlMonitoring: boolean; mediaMonitoring: boolean },
   hits: readonly ScreeningHit[],
+  decisions: readonly HitDecision[],
 ) {
   // One multi-row insert per 25 hits keeps a 50-hit case at two statements.
   for (let i = 0; i < hits.length; i += 25) {
@@ -78,8 +83,10 @@ export async function insertHits(
         h.countries,
         JSON.stringify(h.birth_dates),
         JSON.stringify(h.explanation),
-        JSON.stringify(engine.getEntity(h.entity_id) ?? {}),
-        defaultHitRisk(h.database),
+        JSON.stringify(screening.getEntity(h.entity_id) ?? {}),
+        decisions[i + j].risk_level,
+        decisions[i + j].risk_decision,
+        decisions[i + j].risk_breakdown ? JSON.stringify(decisions[i + j].risk_breakdown) : null,
         target.amlMonitoring,
         target.mediaMonitoring,
       );

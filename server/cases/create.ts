@@ -8,9 +8,8 @@
  * organisation row was locked while the engine screened). Nothing is spent
  * when anything fails.
  */
-import { databasesProblem, type SearchInputView } from '../../common/cases';
+import type { SearchInputView } from '../../common/cases';
 import { LIMITS } from '../../common/constants';
-import { DATABASES, type Database } from '../../common/enums';
 import type { SearchBodyValue } from '../../common/schemas/cases';
 import { toBoolean } from '../../common/schemas/core';
 import { validateFaceImage } from '../../common/validation';
@@ -23,7 +22,8 @@ import { ApiError } from '../http/errors';
 import { ScreeningInputError } from '../screening';
 import { checkScreeningCredit, spendScreeningCredit } from '../case-store/credits';
 import { engineReady } from './engine';
-import { screeningQueryFor } from '../case-store/hits';
+import { caseScreening } from '../case-store/screen';
+import { searchScope } from '../case-store/scope';
 import { storeScreenedCases } from '../case-store/store';
 import { publishCaseChange } from './events';
 import { isKnownCountry } from '../reference/countries';
@@ -71,22 +71,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
   const residence = countries(body.residence_countries, 'residence_countries');
   const nationality = body.nationality?.trim() ? countries([body.nationality], 'nationality')[0] : undefined;
 
-  let databases: Database[];
-  let profile: { id: string; title: string; countries: string[] } | null = null;
-  if (body.search_type === 'profile') {
-    const row = /^[0-9a-f-]{36}$/i.test(body.search_profile_id ?? '')
-      ? await org.one('SELECT id, title, databases, countries FROM search_profiles WHERE id = $1 AND organisation_id = $org', [body.search_profile_id])
-      : undefined;
-    if (!row) throw new ApiError(400, 'profile_required', {}, 'search_profile_id');
-    profile = { id: row.id, title: row.title, countries: row.countries ?? [] };
-    databases = (row.databases as Database[]).filter((d) => (DATABASES as readonly string[]).includes(d));
-    if (!databases.length) databases = [...DATABASES];
-  } else {
-    databases = body.databases ? [...new Set(body.databases)] : [...DATABASES];
-  }
-  // Checked before anything is spent: a case whose databases nobody screens must not come out Passed.
-  const databasesRefused = databasesProblem(databases);
-  if (databasesRefused) throw new ApiError(400, databasesRefused, {}, body.search_type === 'profile' ? 'search_profile_id' : 'databases');
+  const { databases, profile } = await searchScope(org, body);
 
   const input: SearchInputView = {
     search_term: body.search_term.trim(),
@@ -105,22 +90,22 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     match_rca: toBoolean(body.match_rca),
     search_type: body.search_type,
     databases,
+    ...(profile?.sources.length ? { sources: profile.sources } : {}),
   };
 
   // An organisation without credit is told so before anything is screened.
   await checkScreeningCredit(org);
-  const engine = await engineReady(deps.screening);
-  const query = screeningQueryFor(input);
+  await engineReady(deps.screening);
+  const screening = await caseScreening(deps, auth.organisation.id, { id: body.risk_engine_id?.trim() || null });
   const actor = { id: auth.user.id, name: auth.user.name };
   let result;
   try {
-    result = engine.screen(query);
+    result = screening.screen(input);
   } catch (error) {
     if (error instanceof ScreeningInputError) throw new ApiError(400, 'bad_request', {}, error.field);
     throw error;
   }
   input.match_score = result.match_score;
-  const riskEngineId = body.risk_engine_id && /^[0-9a-f-]{36}$/i.test(body.risk_engine_id) ? body.risk_engine_id : null;
 
   const created = await deps.db.transaction(async (tx) => {
     const own = inTransaction(tx, auth.organisation.id);
@@ -133,8 +118,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     // Stored as a bulk search stores each of its rows (case-store/store.ts), so both make the same case.
     const [stored] = await storeScreenedCases(
       tx,
-      auth.organisation.id,
-      engine,
+      screening,
       [
         {
           input,
@@ -142,7 +126,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
           client_reference: body.client_reference,
           national_id: body.national_id,
           search_profile_id: profile?.id ?? null,
-          risk_engine_id: riskEngineId,
+          risk_engine_id: screening.riskEngine?._id ?? null,
           face_image: image,
           aml_monitoring: toBoolean(body.aml_monitoring),
           adverse_media_monitoring: toBoolean(body.adverse_media_monitoring),

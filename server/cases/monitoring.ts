@@ -16,17 +16,19 @@
  * is worked out from the database, a job stopped by a crash or a restart finds
  * the same cases due when it runs again, and a case already checked is skipped.
  */
-import type { SearchInputView } from '../../common/cases';
+import { statusAfterNewHits, type SearchInputView } from '../../common/cases';
+import type { RiskEngineSnapshot } from '../../common/risk-scoring';
 import type { Db, Queryable, Row } from '../db/client';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { inTransaction } from '../db/tenant';
 import { notifyUser } from '../notifications/notify';
-import type { ScreeningEngine } from '../screening';
+import { caseScreening, type CaseScreening } from '../case-store/screen';
 import { spendScreeningCredit } from '../case-store/credits';
 import { recordCaseEvent } from '../case-store/events';
-import { insertHits, listsVersionOf, rollUpCase, screeningQueryFor } from '../case-store/hits';
+import { insertHits, listsVersionOf, rollUpCase } from '../case-store/hits';
+import { enqueueMonitoringSweep, MONITORING_SWEEP } from '../case-store/list-changes';
 import { caseFollowers, caseLink, publishCaseChange } from './events';
 
 export interface MonitoringPassResult {
@@ -57,9 +59,16 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k])).sort();
 }
 
+/**
+ * Cases whose lists changed since their last check: the public lists' versions ($1), and the
+ * organisation's custom list revision once it has custom lists (an organisation's own list change makes
+ * only its own cases due).
+ */
 const DUE_CASES = `
-  SELECT c.id FROM cases c
-   WHERE NOT c.is_deleted AND c.lists_version <> $1::jsonb AND c.id > $2::uuid
+  SELECT c.id FROM cases c JOIN organisations o ON o.id = c.organisation_id
+   WHERE NOT c.is_deleted
+     AND c.lists_version <> (CASE WHEN o.custom_lists_revision > 0 THEN $1::jsonb || jsonb_build_object('custom_lists', o.custom_lists_revision) ELSE $1::jsonb END)
+     AND c.id > $2::uuid
      AND (c.aml_monitoring OR EXISTS (SELECT 1 FROM case_hits h WHERE h.case_id = c.id AND h.aml_monitoring))
    ORDER BY c.id LIMIT $3`;
 
@@ -70,17 +79,18 @@ interface CaseOutcome {
 }
 
 /**
- * One case's check, in the transaction that locked it. The pass crosses organisations, but once a case is
- * locked its organisation is known, so its own statements go through that organisation's handle; hits and
- * events are written by the cases area's helpers, which take the transaction and the organisation id.
+ * One case's check, in the transaction that locked it, with its organisation's screening (public lists,
+ * custom lists, and the risk engine the case was scored with). The pass crosses organisations, but once a
+ * case is locked its organisation is known, so its own statements go through that organisation's handle;
+ * hits and events are written by the cases area's helpers, which take the transaction and the organisation id.
  */
-async function checkCase(tx: Queryable, engine: ScreeningEngine, c: Row, current: Record<string, string>): Promise<CaseOutcome> {
+async function checkCase(tx: Queryable, screening: CaseScreening, c: Row, current: Record<string, string | number>): Promise<CaseOutcome> {
   const own = inTransaction(tx, c.organisation_id);
   const outcome: CaseOutcome = { case: { id: c.id, reference: c.reference, organisation_id: c.organisation_id }, new_hits: 0, updated_records: 0 };
   const hits = await own.query('SELECT id, entity_id, position, entity, aml_monitoring FROM case_hits WHERE case_id = $1 AND organisation_id = $org ORDER BY position', [c.id]);
 
   for (const hit of hits.filter((h) => h.aml_monitoring)) {
-    const now = engine.getEntity(hit.entity_id) as Record<string, unknown> | undefined;
+    const now = screening.getEntity(hit.entity_id) as Record<string, unknown> | undefined;
     const before = (hit.entity ?? {}) as Record<string, unknown>;
     const details = now ? { fields: changedFields(before, now) } : { delisted: true };
     if (now && details.fields!.length === 0) continue;
@@ -95,16 +105,17 @@ async function checkCase(tx: Queryable, engine: ScreeningEngine, c: Row, current
   if (c.aml_monitoring) {
     const input = c.search_input as SearchInputView;
     const known = new Set(hits.map((h) => h.entity_id));
-    const fresh = engine.screen(screeningQueryFor(input)).hits.filter((h) => !known.has(h.entity_id));
+    const fresh = screening.screen(input).hits.filter((h) => !known.has(h.entity_id));
     if (fresh.length) {
       const firstPosition = hits.reduce((max, h) => Math.max(max, h.position), 0) + 1;
-      await insertHits(tx, engine, { organisationId: c.organisation_id, caseId: c.id, firstPosition, amlMonitoring: true, mediaMonitoring: c.adverse_media_monitoring }, fresh);
+      const decision = screening.decide(fresh);
+      await insertHits(tx, screening, { organisationId: c.organisation_id, caseId: c.id, firstPosition, amlMonitoring: true, mediaMonitoring: c.adverse_media_monitoring }, fresh, decision.hits);
       await own.query(
-        `UPDATE cases SET hit_count = hit_count + $2, case_status = 'For Review',
+        `UPDATE cases SET hit_count = hit_count + $2, case_status = $5,
                 relevance = ARRAY(SELECT DISTINCT unnest(relevance || $3::text[])),
                 hit_databases = ARRAY(SELECT DISTINCT unnest(hit_databases || $4::text[]))
           WHERE id = $1 AND organisation_id = $org`,
-        [c.id, fresh.length, fresh.flatMap((h) => h.relevance), fresh.map((h) => h.database)],
+        [c.id, fresh.length, fresh.flatMap((h) => h.relevance), fresh.map((h) => h.database), statusAfterNewHits(c.case_status, decision.case_status)],
       );
       await rollUpCase(own, c.id);
       await recordCaseEvent(tx, {
@@ -138,21 +149,40 @@ async function announce(deps: Deps, outcome: CaseOutcome) {
 }
 
 /** Job kinds of ongoing monitoring. */
-export const MONITORING_JOBS = { sweep: 'aml-monitoring.sweep', check: 'aml-monitoring.check' } as const;
+export const MONITORING_JOBS = { sweep: MONITORING_SWEEP.kind, check: 'aml-monitoring.check' } as const;
 /** Cases per check job: small enough that a retry redoes little, large enough that a list update is not thousands of jobs. */
 const CHECK_BATCH = 50;
 
 type CheckResult = CaseOutcome | 'no_credit' | null;
 
+/**
+ * Each organisation's screening, prepared once per job (its custom list index caught up) and bound to
+ * each case's own risk engine.
+ */
+class Screenings {
+  private byOrganisation = new Map<string, Promise<CaseScreening>>();
+  constructor(private deps: Deps) {}
+  of(organisationId: string): Promise<CaseScreening> {
+    let s = this.byOrganisation.get(organisationId);
+    if (!s) this.byOrganisation.set(organisationId, (s = caseScreening(this.deps, organisationId, { snapshot: null })));
+    return s;
+  }
+}
+
 /** Checks one case against the lists as they are now; null when it is no longer due or is being checked elsewhere. */
-async function checkDueCase(deps: Deps, id: string, current: Record<string, string>): Promise<CheckResult> {
+async function checkDueCase(deps: Deps, id: string, screenings: Screenings): Promise<CheckResult> {
+  // The organisation's screening is prepared before the case's transaction: it reads the database itself.
+  const owner = await deps.db.one<{ organisation_id: string }>('SELECT organisation_id FROM cases WHERE id = $1', [id]);
+  if (!owner) return null;
+  const screening = await screenings.of(owner.organisation_id);
+  const current = screening.listsVersion();
   const currentJson = JSON.stringify(current);
   try {
     return await deps.db.transaction(async (tx) => {
       const c = await tx.one('SELECT * FROM cases WHERE id = $1 AND lists_version <> $2::jsonb AND NOT is_deleted FOR UPDATE SKIP LOCKED', [id, currentJson]);
       if (!c) return null;
       await spendScreeningCredit(inTransaction(tx, c.organisation_id), { dailyLimit: false });
-      return checkCase(tx, deps.screening, c, current);
+      return checkCase(tx, screening.withEngine((c.risk_engine as RiskEngineSnapshot | null) ?? null), c, current);
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 402) return 'no_credit';
@@ -175,7 +205,7 @@ async function tally(deps: Deps, result: MonitoringPassResult, outcome: CheckRes
   await announce(deps, outcome).catch((error) => deps.log.warn(`monitoring result not announced: ${(error as Error).message}`));
 }
 
-/** Pages through the cases due against the given lists version, in id order. */
+/** Pages through the cases due against the given public lists' versions (and each organisation's custom list revision), in id order. */
 async function* dueCaseIds(db: Db, currentJson: string, batchSize: number) {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
@@ -196,9 +226,9 @@ export async function runAmlMonitoringPass(deps: Deps, options: { batchSize?: nu
   const result = emptyResult();
   const engine = deps.screening;
   if (engine.status().state !== 'ready') return result;
-  const current = listsVersionOf(engine);
-  for await (const ids of dueCaseIds(deps.db, JSON.stringify(current), options.batchSize ?? 100)) {
-    for (const id of ids) await tally(deps, result, await checkDueCase(deps, id, current));
+  const screenings = new Screenings(deps);
+  for await (const ids of dueCaseIds(deps.db, JSON.stringify(listsVersionOf(engine)), options.batchSize ?? 100)) {
+    for (const id of ids) await tally(deps, result, await checkDueCase(deps, id, screenings));
   }
   return result;
 }
@@ -224,12 +254,12 @@ export function defineAmlMonitoringJobs(deps: Deps, jobs: JobQueue) {
   jobs.define<{ case_ids: string[] }>(MONITORING_JOBS.check, { retryLimit: 5, retryDelaySeconds: 10 }, async (job) => {
     const engine = deps.screening;
     if (engine.status().state !== 'ready') throw new Error('the screening lists are not loaded yet');
-    const current = listsVersionOf(engine);
+    const screenings = new Screenings(deps);
     const result = emptyResult();
     const ids = job.data.case_ids;
     for (let i = 0; i < ids.length; i++) {
       if (job.signal.aborted) throw new Error('stopped');
-      await tally(deps, result, await checkDueCase(deps, ids[i], current));
+      await tally(deps, result, await checkDueCase(deps, ids[i], screenings));
       await job.progress(i + 1, ids.length, null);
     }
     if (result.checked || result.no_credit) deps.log.info(`ongoing monitoring: ${result.checked} cases checked, ${result.changed} changed, ${result.no_credit} waiting for credits`);
@@ -238,9 +268,7 @@ export function defineAmlMonitoringJobs(deps: Deps, jobs: JobQueue) {
 }
 
 /** Enqueues a monitoring sweep unless one is already waiting. */
-export function enqueueAmlMonitoringSweep(jobs: JobQueue, tx: Queryable) {
-  return jobs.enqueue(tx, MONITORING_JOBS.sweep, {}, { singletonKey: 'aml-monitoring' });
-}
+export const enqueueAmlMonitoringSweep = enqueueMonitoringSweep;
 
 /**
  * Enqueues a sweep as soon as the lists are loaded (so work left by a restart resumes), whenever

@@ -65,7 +65,7 @@ export interface UploadDeclaration {
  * (tests/api/attack-suite.test.ts) sends another organisation's id of the same
  * kind and expects the answer an unknown id gets.
  */
-export type IdKind = 'case' | 'hit' | 'comment' | 'user' | 'role' | 'notification' | 'search_profile' | 'batch' | 'upload';
+export type IdKind = 'case' | 'hit' | 'comment' | 'user' | 'role' | 'notification' | 'search_profile' | 'batch' | 'upload' | 'custom_list' | 'list_record' | 'list_comment' | 'risk_engine';
 
 export interface IdField {
   kind: IdKind;

@@ -43,6 +43,17 @@ export function modeForKind(kind: ListedEntity['kind']): NameMode {
 export interface IndexOptions {
   /** Keep prepared names as objects (fastest scoring); off for very large sets, which read them from the packed form on demand. */
   keepPrepared?: boolean;
+  /**
+   * Word weights from another index rather than from this one's own names. A small index (an
+   * organisation's custom list) weighs words as the public lists do: "Mohammed" is common there, while
+   * in a list of ten names every word would look rare and one shared given name would make a match.
+   */
+  weights?: WordWeights;
+}
+
+/** Word weights of an index, for another index to borrow (IndexOptions.weights). */
+export interface WordWeights {
+  weightOf(key: string): number;
 }
 
 /** Tokens that index: words and numbers (particles, initials and legal forms retrieve nothing by themselves). */
@@ -85,11 +96,13 @@ export class CandidateIndex {
   private touched?: Int32Array;
   private epoch = 0;
   private tokenCache = new Map<string, TokenLists>();
+  private weights?: WordWeights;
   readonly buildMs: number;
 
   /** Build from entities (main thread), or open a packed index built elsewhere (a batch worker). */
   constructor(source: ListedEntity[] | PackedIndex, options: IndexOptions = {}) {
     const start = performance.now();
+    this.weights = options.weights;
     if (Array.isArray(source)) {
       this.entities = source;
       const built = packIndex(source, options.keepPrepared ?? true);
@@ -113,6 +126,7 @@ export class CandidateIndex {
         else this.neighbours.set(d, [key]);
       }
     }
+    if (this.weights) this.reweigh(this.weights);
     // A worker of a list of ordinary size materialises every name once: scoring then allocates nothing.
     if (!this.prepared && !Array.isArray(source) && (options.keepPrepared ?? true)) {
       this.prepared = new Array(this.nameCount);
@@ -127,7 +141,19 @@ export class CandidateIndex {
 
   /** Word weight from its frequency among listed names: 1 for a rare word, down to 0.5 for the commonest. */
   weightOf(key: string): number {
+    if (this.weights) return this.weights.weightOf(key);
     return wordWeight(this.postings.get(key)?.length ?? 0, this.nameCount);
+  }
+
+  /**
+   * Takes word weights from another index from now on (IndexOptions.weights), and weighs the names
+   * already prepared with them: when the public lists change, an index that borrows their weights
+   * follows. Only indexes that keep their prepared names (main thread) can be re-weighed.
+   */
+  reweigh(weights: WordWeights): void {
+    this.weights = weights;
+    this.tokenCache.clear();
+    for (const p of this.prepared ?? []) this.weigh(p);
   }
 
   /** Set token weights of a prepared name (query or candidate) from the index's word frequencies. */
@@ -166,6 +192,10 @@ export class CandidateIndex {
 
   entityDatabaseOf(entity: number): ListDatabase {
     return LIST_DATABASES[this.packed.entityDb[entity]];
+  }
+
+  entityListOf(entity: number): string {
+    return this.packed.strings[this.packed.entityList[entity]];
   }
 
   /** A sample of listed names as written (first words of every n-th name): to warm a worker up. */

@@ -10,6 +10,7 @@ import { downloadList, type FetchOptions } from './list-fetcher';
 import { ListVersionStore, type ListDiff, type LoadRecord } from './list-versions';
 import { filesVersion, LIST_DEFINITIONS, readListFiles, type ListDefinition } from './loaders/index';
 import { simpleKey } from './normalize';
+import type { WordWeights } from './candidate-index';
 import { Screener } from './screener';
 import { syntheticEntities } from './synthetic';
 import type { EngineStatus, ListedEntity, ListStatus, LoadedList, ScreeningQuery, ScreeningResult } from './types';
@@ -46,6 +47,11 @@ export interface ScreeningEngine {
   /** Many screenings on worker threads; results in query order, a failed query as { error }. */
   screenBatch(queries: ScreeningQuery[], onProgress?: (done: number, total: number) => void): Promise<Array<ScreeningResult | { error: string }>>;
   getEntity(id: string): ListedEntity | undefined;
+  /**
+   * The word weights of the lists served now and a number that changes whenever they do: an
+   * organisation's custom list index weighs its words with them (undefined while the lists load).
+   */
+  wordWeights(): { version: number; weights: WordWeights } | undefined;
   /** Download every list (or one) now; failures keep the last good version. */
   refresh(listId?: string): Promise<ListUpdate[]>;
   /** Called after each successful list change (for re-screening by monitoring). */
@@ -205,6 +211,7 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
       return pool.screen(queries, poolData(s), (query, scored) => s.finishScored(query, scored), onProgress);
     },
     getEntity: (id) => screener?.getEntity(id),
+    wordWeights: () => (screener ? { version: screenerVersions.get(screener)!, weights: screener.index } : undefined),
     refresh,
     onUpdate(listener) {
       listeners.add(listener);

@@ -15,7 +15,7 @@ import { LEGAL_FORMS, type LegalForm } from './vocabulary';
 import type { EntityKind, ListDatabase, ListedEntity } from './types';
 
 export const ENTITY_KINDS: EntityKind[] = ['person', 'company', 'organisation', 'vessel', 'aircraft', 'location'];
-export const LIST_DATABASES: ListDatabase[] = ['sanctions', 'pep', 'warnings_and_regulatory_enforcement'];
+export const LIST_DATABASES: ListDatabase[] = ['sanctions', 'pep', 'warnings_and_regulatory_enforcement', 'blacklist', 'whitelist'];
 const TOKEN_KINDS: TokenKind[] = ['word', 'number', 'legal', 'particle', 'initial'];
 const MODES: NameMode[] = ['person', 'org', 'vessel', 'any'];
 
@@ -53,9 +53,11 @@ export interface PackedIndex {
   /** -1: none. */
   tokOrig: Int32Array;
   tokWeight: Float64Array;
-  /** Per entity: what the entity-type and database filters need. */
+  /** Per entity: what the entity-type, database and source filters need. */
   entityKind: Uint8Array;
   entityDb: Uint8Array;
+  /** String-table id of the entity's list id. */
+  entityList: Int32Array;
   postings: PackedPostings;
   skeletons: PackedPostings;
   compacts: PackedPostings;
@@ -229,6 +231,7 @@ export function packIndex(entities: ListedEntity[], keep: boolean): { packed: Pa
     tokWeight,
     entityKind: shared(Uint8Array, entities.map((e) => ENTITY_KINDS.indexOf(e.kind))),
     entityDb: shared(Uint8Array, entities.map((e) => LIST_DATABASES.indexOf(e.database))),
+    entityList: shared(Int32Array, entities.map((e) => strings.id(e.list_id))),
     postings: post.pack(strings),
     skeletons: skel.pack(strings),
     compacts: compact.pack(strings),

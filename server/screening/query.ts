@@ -38,6 +38,8 @@ export interface NormalisedQuery {
   akas: boolean;
   rca: boolean;
   databases: Set<ListDatabase>;
+  /** Only entities of these lists, when set. */
+  sources?: Set<string>;
   limit: number;
 }
 
@@ -81,6 +83,7 @@ export function normaliseQuery(q: ScreeningQuery, now = new Date()): NormalisedQ
     akas: q.match_akas !== false,
     rca: !!q.match_rca,
     databases: new Set(dbs),
+    ...(q.sources ? { sources: new Set(q.sources) } : {}),
     limit: Math.max(1, Math.min(500, q.limit ?? 25)),
   };
 }

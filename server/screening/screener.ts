@@ -80,11 +80,17 @@ export class Screener {
     return i === undefined ? undefined : this.index.entities[i];
   }
 
-  screen(query: ScreeningQuery): ScreeningResult {
+  /**
+   * One screening. `options.databases` replaces the query's databases (a custom list index screens its
+   * own, whatever databases the search chose) and `options.exclude` drops entities before the cut (the
+   * records a custom list index has removed since it was built).
+   */
+  screen(query: ScreeningQuery, options: ScreenOptions = {}): ScreeningResult {
     const start = performance.now();
-    const q = normaliseQuery(query);
-    const scored = scoreNames(this.index, q);
-    return this.finish(q, finalists(q, scored.best), scored.retrieved, start, scored.variants);
+    const normalised = normaliseQuery(query);
+    const q = options.databases ? { ...normalised, databases: options.databases } : normalised;
+    const scored = scoreNames(this.index, q, options.exclude);
+    return this.finish(q, finalists(q, scored.best), scored.retrieved, start, scored.variants, options.exclude);
   }
 
   /**
@@ -97,7 +103,7 @@ export class Screener {
     return this.finish(normaliseQuery(query), scored.finalists, scored.retrieved, start);
   }
 
-  private finish(q: NormalisedQuery, found: Finalist[], retrieved: number, start: number, variants?: PreparedName[]): ScreeningResult {
+  private finish(q: NormalisedQuery, found: Finalist[], retrieved: number, start: number, variants?: PreparedName[], exclude?: (entity: number) => boolean): ScreeningResult {
     const entities = this.index.entities;
     const kinds = KINDS_FOR_TYPE[q.entityType];
     const named = new Set<number>();
@@ -106,7 +112,7 @@ export class Screener {
     const idKey = q.identifier ? identifierKey(q.identifier) : '';
     for (const ei of this.byIdentifier.get(idKey) ?? []) {
       const e = entities[ei];
-      if (!kinds.has(e.kind) || !q.databases.has(e.database) || named.has(ei)) continue;
+      if (!kinds.has(e.kind) || !q.databases.has(e.database) || named.has(ei) || (q.sources && !q.sources.has(e.list_id)) || exclude?.(ei)) continue;
       variants ??= queryVariants(this.index, q);
       const cand = this.index.weigh(prepareNameVariants(e.names[0].full, modeForKind(e.kind))[0]);
       const m = matchNames(variants[0], cand);
@@ -197,6 +203,11 @@ export class Screener {
   }
 }
 
+export interface ScreenOptions {
+  databases?: NormalisedQuery['databases'];
+  exclude?: (entity: number) => boolean;
+}
+
 /** A name that may make a hit, as a batch worker sends it back: small, and plain data. */
 export interface Finalist {
   entity: number;
@@ -233,7 +244,7 @@ function queryVariants(index: CandidateIndex, q: NormalisedQuery): PreparedName[
  * database filters, score each, keep the best name per entity (and, apart, the
  * best rca link).
  */
-export function scoreNames(index: CandidateIndex, q: NormalisedQuery): { variants: PreparedName[]; best: Map<number, Scored>; retrieved: number } {
+export function scoreNames(index: CandidateIndex, q: NormalisedQuery, exclude?: (entity: number) => boolean): { variants: PreparedName[]; best: Map<number, Scored>; retrieved: number } {
   const variants = queryVariants(index, q);
   const kinds = KINDS_FOR_TYPE[q.entityType];
   const accept = (nameId: number) => {
@@ -241,7 +252,9 @@ export function scoreNames(index: CandidateIndex, q: NormalisedQuery): { variant
     if (kind === 'rca' && !q.rca) return false;
     if (!q.akas && kind !== 'primary' && kind !== 'original' && kind !== 'rca') return false;
     const ei = index.entityOf(nameId);
-    return kinds.has(index.entityKindOf(ei)) && q.databases.has(index.entityDatabaseOf(ei));
+    if (!kinds.has(index.entityKindOf(ei)) || !q.databases.has(index.entityDatabaseOf(ei))) return false;
+    if (q.sources && !q.sources.has(index.entityListOf(ei))) return false;
+    return !exclude?.(ei);
   };
   const all = index.retrieve(variants, CANDIDATES, accept);
   // A name that shares less than RETRIEVAL_FLOOR of the query's word weight cannot reach a match score: do not score it.

@@ -3,14 +3,17 @@
  * list it came from, and the query/result shapes the case, batch and monitoring
  * features call with. Field names follow the spec's words in snake_case.
  */
-import type { Database, EntityType, Relevance } from '../../common/enums';
+import type { CustomListType, Database, EntityType, Relevance } from '../../common/enums';
 import type { PartialDate } from '../../common/partial-dates';
 
 /** What a listed entity is; the spec's entity types map onto these (company -> everything that is not a person). */
 export type EntityKind = 'person' | 'company' | 'organisation' | 'vessel' | 'aircraft' | 'location';
 
-/** Databases the engine serves (adverse media is another feature's). */
-export type ListDatabase = Exclude<Database, 'adverse_media'>;
+/**
+ * Databases the engine serves (adverse media is another feature's): the public lists', and an
+ * organisation's own blacklists and whitelists (server/screening/custom-index.ts).
+ */
+export type ListDatabase = Exclude<Database, 'adverse_media'> | CustomListType;
 
 /** A birth (or incorporation) date as the lists give it: exact, a year, a month of a year, or a range of years. */
 export type { PartialDate };
@@ -106,6 +109,8 @@ export interface ScreeningQuery {
   match_rca?: boolean;
   /** Default: every database the engine serves. adverse_media is ignored here. */
   databases?: Database[];
+  /** Only these lists (list ids, such as us_ofac_sdn); default every list of the chosen databases. */
+  sources?: string[];
   /** Most hits returned (default 25). */
   limit?: number;
 }

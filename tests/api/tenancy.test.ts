@@ -201,6 +201,7 @@ const UNSCOPED_ALLOWED: Record<string, string> = {
   'server/notifications/notify.ts': "monitoring hands a plain connection, a request its handle: either way the statement runs in the caller's transaction",
   'server/bulk/runner.ts': "the job queue enqueues through the caller's transaction, which an API route holds as its organisation's handle",
   'server/reference/data.ts': 'to_regclass reads the catalogue, not a row of any organisation',
+  'server/case-store/list-changes.ts': "the job queue enqueues through the caller's transaction, which a custom list change holds as its organisation's handle",
 };
 
 describe('the shape of server/', () => {

@@ -42,8 +42,11 @@ describe('date presets', () => {
 
 describe('case statuses', () => {
   it('starts Passed without hits and For Review with them', () => {
-    expect(initialCaseState(0)).toEqual({ case_status: 'Passed', match_status: 'No Match' });
-    expect(initialCaseState(3)).toEqual({ case_status: 'For Review', match_status: 'Potential Match' });
+    expect(initialCaseState([])).toEqual({ case_status: 'Passed', match_status: 'No Match' });
+    expect(initialCaseState([{ database: 'sanctions' }, { database: 'pep' }, { database: 'whitelist' }])).toEqual({ case_status: 'For Review', match_status: 'Potential Match' });
+    // Only records the organisation has cleared: nothing is left to review.
+    expect(initialCaseState([{ database: 'whitelist' }, { database: 'whitelist' }])).toEqual({ case_status: 'Passed', match_status: 'Potential Match' });
+    expect(initialCaseState([{ database: 'blacklist' }])).toEqual({ case_status: 'For Review', match_status: 'Potential Match' });
   });
   it('allows the documented transitions only', () => {
     expect(canChangeCaseStatus('For Review', 'Passed')).toBe(true);

@@ -54,6 +54,7 @@ function lazyEngine(create: () => ScreeningEngine): ScreeningEngine {
     screen: (query) => get().screen(query),
     screenBatch: (queries, onProgress) => get().screenBatch(queries, onProgress),
     getEntity: (id) => get().getEntity(id),
+    wordWeights: () => engine?.wordWeights(),
     refresh: (listId) => get().refresh(listId),
     onUpdate: (listener) => get().onUpdate(listener),
     loadHistory: (listId) => get().loadHistory(listId),

@@ -108,7 +108,7 @@ export class AttackWorld {
     const n = ++this.serial;
     // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
     const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
-    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '' };
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '' };
     if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
     if (wants('role', 'user')) {
       const role = async (name: string) => {

@@ -1,0 +1,82 @@
+/**
+ * The monitoring configuration (section 3 "Monitoring configuration", section 9; docs/advanced-features.md):
+ * how long ongoing monitoring runs once it is switched on for a case, how often what it finds is sent,
+ * and through which channels. Pure date arithmetic both sides use: the screen shows when monitoring of a
+ * case ends and when the next alerts go out with the same functions the server applies.
+ */
+import { ALERT_FREQUENCIES, MONITORING_DURATIONS, NOTIFICATION_CHANNELS } from './enums';
+
+export type MonitoringDuration = (typeof MONITORING_DURATIONS)[number];
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export interface MonitoringSettings {
+  duration: MonitoringDuration;
+  /** YYYY-MM-DD: the day monitoring ends, when duration is custom. */
+  custom_end_date: string | null;
+  alert_frequency: AlertFrequency;
+  channels: NotificationChannel[];
+}
+
+export interface MonitoringSettingsView extends MonitoringSettings {
+  /** When the alerts gathered so far are sent (null: nothing waits, or the channels send nothing). */
+  next_digest_at: string | null;
+  last_digest_at: string | null;
+  /** Alerts gathered and not yet sent. */
+  pending_alerts: number;
+  /** Cases monitored now. */
+  monitored_cases: number;
+  /** Whether the organisation has a web hook to send alerts to (the web hooks channel needs one). */
+  webhooks_available: boolean;
+  updated_at: string | null;
+  updated_by: { _id: string; name: string } | null;
+}
+
+/**
+ * What an organisation that never opened the screen gets: a year of monitoring, alerts once a day, in
+ * the app and by e-mail. A year is the usual period between full reviews of a customer; daily keeps a
+ * new sanctions hit from waiting longer than a working day.
+ */
+export const DEFAULT_MONITORING_SETTINGS: MonitoringSettings = { duration: '365', custom_end_date: null, alert_frequency: 'daily', channels: ['in_app', 'email'] };
+
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+
+/** Adds calendar months in UTC, keeping the day where the month has it (31 January + 1 month = 28 or 29 February). */
+export function addMonths(d: Date, months: number): Date {
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), last));
+  return target;
+}
+
+/** When the alerts gathered from `from` on are sent, at the given frequency. */
+export function nextDigestAt(from: Date, frequency: AlertFrequency): Date {
+  switch (frequency) {
+    case 'daily':
+      return addDays(from, 1);
+    case 'weekly':
+      return addDays(from, 7);
+    case 'bi-weekly':
+      return addDays(from, 14);
+    case 'monthly':
+      return addMonths(from, 1);
+    case 'quarterly':
+      return addMonths(from, 3);
+    case 'semi-annually':
+      return addMonths(from, 6);
+    case 'annually':
+      return addMonths(from, 12);
+  }
+}
+
+/**
+ * When monitoring of a case switched on at `startedAt` ends: its number of days later, or at the end of
+ * the custom date (UTC) for every case.
+ */
+export function monitoringEndsAt(startedAt: Date, settings: Pick<MonitoringSettings, 'duration' | 'custom_end_date'>): Date {
+  if (settings.duration === 'custom') return new Date(`${settings.custom_end_date}T23:59:59.999Z`);
+  return addDays(startedAt, Number(settings.duration));
+}
+
+/** YYYY-MM-DD of a date in UTC. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,0 +1,98 @@
+/**
+ * Every organisation's custom list index, kept up to date from the database (docs/advanced-features.md,
+ * "Custom lists in screening").
+ *
+ * Each transaction that changes a custom list bumps organisations.custom_lists_revision under the
+ * organisation's row lock and stamps the records it changed with the new value
+ * (server/case-store/list-changes.ts). Because the lock is held until commit, the revision a process
+ * reads covers exactly the changes committed so far, and a process that has applied revision R catches
+ * up by reading the records stamped above R. So a screening first reads the organisation's revision (one
+ * indexed row) and, when it moved, applies the records changed since: an upload is searchable by the next
+ * screening, in this process and in every other process on the same database, without a full rebuild.
+ * Applying a record twice changes nothing, which is what makes reading a few too many harmless.
+ */
+import type { Db } from '../db/client';
+import { forOrganisation } from '../db/tenant';
+import { CustomListIndex, type CustomRecord } from './custom-index';
+import type { ScreeningEngine } from './engine';
+
+interface Entry {
+  revision: number;
+  index: CustomListIndex;
+}
+
+/** What an organisation's custom lists hold now, for one screening. */
+export interface CustomListsState {
+  /** The revision applied (0: the organisation never had a custom list). */
+  revision: number;
+  /** Null when there is nothing to screen. */
+  index: CustomListIndex | null;
+}
+
+const RECORD_COLUMNS = `r.id, r.list_id, l.name AS list_name, l.list_type, r.full_name, r.aliases, r.entity_type, r.birth_year, r.birth_month, r.birth_day, r.country, r.category`;
+
+export class CustomListRegistry {
+  private entries = new Map<string, Entry>();
+  /** One catch-up at a time per organisation; screenings arriving meanwhile wait for it. */
+  private pending = new Map<string, Promise<Entry>>();
+
+  constructor(
+    private db: Db,
+    private engine: ScreeningEngine,
+  ) {}
+
+  /** The organisation's index as of now (catching up first when its lists changed). */
+  async current(organisationId: string): Promise<CustomListsState> {
+    const org = forOrganisation(this.db, organisationId);
+    const row = await org.one<{ revision: string }>('SELECT custom_lists_revision AS revision FROM organisations WHERE id = $org');
+    const revision = Number(row?.revision ?? 0);
+    if (revision === 0) return { revision: 0, index: null };
+    const entry = this.entries.get(organisationId);
+    if (entry && entry.revision >= revision) return this.served(entry);
+    let job = this.pending.get(organisationId);
+    if (!job) {
+      job = this.catchUp(organisationId, revision, entry).finally(() => this.pending.delete(organisationId));
+      this.pending.set(organisationId, job);
+    }
+    return this.served(await job);
+  }
+
+  /** Forgets every index (tests, and a process that wants its memory back); the next screening reloads. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private served(entry: Entry): CustomListsState {
+    const weights = this.engine.wordWeights();
+    if (weights) entry.index.useWeights(weights.weights, weights.version);
+    return { revision: entry.revision, index: entry.index.size ? entry.index : null };
+  }
+
+  private async catchUp(organisationId: string, revision: number, entry: Entry | undefined): Promise<Entry> {
+    const org = forOrganisation(this.db, organisationId);
+    if (!this.engine.wordWeights()) await this.engine.ready();
+    const weights = this.engine.wordWeights()!;
+    if (!entry) {
+      // Everything live now; records changed after the revision was read are applied again next time, which is harmless.
+      const rows = await org.query<CustomRecord>(
+        `SELECT ${RECORD_COLUMNS} FROM custom_list_records r JOIN custom_lists l ON l.id = r.list_id
+          WHERE r.organisation_id = $org AND NOT r.is_deleted AND NOT l.is_deleted`,
+      );
+      const index = new CustomListIndex(weights.weights, weights.version);
+      index.apply({ upserted: rows.map(normalise), removed: [] });
+      const fresh = { revision, index };
+      this.entries.set(organisationId, fresh);
+      return fresh;
+    }
+    const rows = await org.query<CustomRecord & { gone: boolean }>(
+      `SELECT ${RECORD_COLUMNS}, (r.is_deleted OR l.is_deleted) AS gone FROM custom_list_records r JOIN custom_lists l ON l.id = r.list_id
+        WHERE r.organisation_id = $org AND r.revision > $1`,
+      [entry.revision],
+    );
+    entry.index.apply({ upserted: rows.filter((r) => !r.gone).map(normalise), removed: rows.filter((r) => r.gone).map((r) => r.id) });
+    entry.revision = revision;
+    return entry;
+  }
+}
+
+const normalise = (r: CustomRecord): CustomRecord => ({ ...r, aliases: r.aliases ?? [] });
