@@ -193,7 +193,7 @@ async function storeRows(
   screening: CaseScreening,
   batch: Row,
   screened: Screened[],
-  profileId: string | null,
+  profile: { id: string; title: string } | null,
   actor: { id: string; name: string } | null,
 ): Promise<{ outcome: StoreOutcome; state: string; view?: Row }> {
   const organisationId = batch.organisation_id as string;
@@ -233,7 +233,7 @@ async function storeRows(
         result: s.result as ScreeningResult,
         client_reference: s.row.input.client_reference ?? null,
         national_id: s.row.input.national_id ?? null,
-        search_profile_id: profileId,
+        search_profile: profile,
         aml_monitoring: Boolean(s.row.input.aml_monitoring),
         adverse_media_monitoring: Boolean(s.row.input.adverse_media_monitoring),
         batch: { id: batch.id, name: current.name },
@@ -310,7 +310,7 @@ export async function runChunk(deps: BatchDeps, job: Pick<RunningJob<ChunkJob>, 
     const results = await screening.screenBatch(inputs);
     return part.map((row, i) => ({ row, input: inputs[i], result: results[i] }));
   };
-  const profileId = 'refused' in scope ? null : (scope.profile?.id ?? null);
+  const profile = 'refused' in scope || !scope.profile ? null : { id: scope.profile.id, title: scope.profile.title };
 
   const parts: PendingRow[][] = [];
   for (let i = 0; i < rows.length; i += STORE_ROWS) parts.push(rows.slice(i, i + STORE_ROWS));
@@ -322,7 +322,7 @@ export async function runChunk(deps: BatchDeps, job: Pick<RunningJob<ChunkJob>, 
       if (job.signal.aborted) throw new Error('stopped');
       const screened: Screened[] = await next!;
       next = p + 1 < parts.length ? screen(parts[p + 1]) : undefined;
-      const { outcome, state, view } = await storeRows(deps, screening, batch, screened, profileId, actor);
+      const { outcome, state, view } = await storeRows(deps, screening, batch, screened, profile, actor);
       await publishProgress(deps, organisationId, view);
       if (outcome === 'stopped') return { stored: done + (state === 'paused' ? screened.length : 0), stopped: state };
       done += screened.length;

@@ -21,7 +21,8 @@ export interface ScreenedItem {
   result: ScreeningResult;
   client_reference?: string | null;
   national_id?: string | null;
-  search_profile_id?: string | null;
+  /** The search profile the case was searched by. */
+  search_profile?: { id: string; title: string } | null;
   risk_engine_id?: string | null;
   /** Create New Case's face image (JPEG or PNG, already checked). */
   face_image?: { data: Buffer; type: string } | null;
@@ -65,7 +66,8 @@ export async function storeScreenedCases(tx: Queryable, screening: CaseScreening
       search_input: input,
       match_score: item.result.match_score,
       databases: input.databases,
-      search_profile_id: item.search_profile_id ?? null,
+      search_profile_id: item.search_profile?.id ?? null,
+      search_profile: item.search_profile ? { _id: item.search_profile.id, title: item.search_profile.title } : null,
       risk_engine_id: item.risk_engine_id ?? null,
       face_image: item.face_image ? item.face_image.data.toString('base64') : null,
       face_image_type: item.face_image?.type ?? null,
@@ -86,14 +88,14 @@ export async function storeScreenedCases(tx: Queryable, screening: CaseScreening
   });
 
   const inserted = await own.query<{ id: string; reference: string }>(
-    `INSERT INTO cases (organisation_id, reference, search_term, entity_type, search_input, match_score, databases, search_profile_id, risk_engine_id,
+    `INSERT INTO cases (organisation_id, reference, search_term, entity_type, search_input, match_score, databases, search_profile_id, search_profile, risk_engine_id,
        face_image, face_image_type, client_reference, national_id, batch_name, batch_id, hit_count, relevance, hit_databases, match_status, case_status, risk_level,
        aml_monitoring, adverse_media_monitoring, monitoring_started_at, lists_version, risk_engine, created_by)
-     SELECT $org, r.reference, r.search_term, r.entity_type, r.search_input, r.match_score, r.databases, r.search_profile_id, r.risk_engine_id,
+     SELECT $org, r.reference, r.search_term, r.entity_type, r.search_input, r.match_score, r.databases, r.search_profile_id, r.search_profile, r.risk_engine_id,
             decode(r.face_image, 'base64'), r.face_image_type, r.client_reference, r.national_id, r.batch_name, r.batch_id, r.hit_count, r.relevance, r.hit_databases, r.match_status, r.case_status, r.risk_level,
             r.aml_monitoring, r.adverse_media_monitoring, CASE WHEN r.monitoring_started THEN now() END, $2::jsonb, $4::jsonb, $3::uuid
        FROM jsonb_to_recordset($1::jsonb) AS r(reference text, search_term text, entity_type text, search_input jsonb, match_score integer, databases text[],
-            search_profile_id uuid, risk_engine_id uuid, face_image text, face_image_type text, client_reference text, national_id text, batch_name text, batch_id uuid, hit_count integer, relevance text[],
+            search_profile_id uuid, search_profile jsonb, risk_engine_id uuid, face_image text, face_image_type text, client_reference text, national_id text, batch_name text, batch_id uuid, hit_count integer, relevance text[],
             hit_databases text[], match_status text, case_status text, risk_level text, aml_monitoring boolean, adverse_media_monitoring boolean, monitoring_started boolean)
      RETURNING id, reference`,
     [JSON.stringify(rows), JSON.stringify(screening.listsVersion()), actor?.id ?? null, screening.riskEngine ? JSON.stringify(screening.riskEngine) : null],

@@ -125,7 +125,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
           result,
           client_reference: body.client_reference,
           national_id: body.national_id,
-          search_profile_id: profile?.id ?? null,
+          search_profile: profile ? { id: profile.id, title: profile.title } : null,
           risk_engine_id: screening.riskEngine?._id ?? null,
           face_image: image,
           aml_monitoring: toBoolean(body.aml_monitoring),

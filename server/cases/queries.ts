@@ -9,8 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findCase(org: OrgDb, reference: string): Promise<{ row: Record<string, any>; view: CaseDetailView }> {
   const row = await org.one(
-    `SELECT ${CASE_COLUMNS}, c.search_input, c.lists_version, c.risk_engine, c.face_image IS NOT NULL AS has_face_image, p.id AS profile_id, p.title AS profile_title
-       FROM cases c LEFT JOIN search_profiles p ON p.id = c.search_profile_id
+    `SELECT ${CASE_COLUMNS}, c.search_input, c.lists_version, c.risk_engine, c.face_image IS NOT NULL AS has_face_image, c.search_profile
+       FROM cases c
       WHERE c.organisation_id = $org AND c.reference = $1`,
     [reference.trim()],
   );

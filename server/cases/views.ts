@@ -94,7 +94,7 @@ export function toCaseDetailView(r: Row, categories: { database: string; count: 
       of_entities: monitoring?.entities ?? view.hit_count,
     },
     search_input: json(r.search_input, {} as CaseDetailView['search_input']),
-    search_profile: r.profile_id ? { _id: r.profile_id, title: r.profile_title } : null,
+    search_profile: json(r.search_profile, null),
     risk_engine: json(r.risk_engine, null),
     has_face_image: Boolean(r.has_face_image),
     lists_version: json(r.lists_version, {}),

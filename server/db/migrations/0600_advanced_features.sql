@@ -118,6 +118,10 @@ ALTER TABLE case_hits ADD COLUMN risk_breakdown jsonb;
 -- Search profiles (the table came with cases; the screen adds who changed a profile and when)
 
 ALTER TABLE search_profiles ADD COLUMN updated_by uuid REFERENCES users(id) ON DELETE SET NULL;
+-- The profile a case was searched by, as it was then ({ _id, title }): deleting or renaming the profile
+-- later does not change what the case records.
+ALTER TABLE cases ADD COLUMN search_profile jsonb;
+UPDATE cases c SET search_profile = jsonb_build_object('_id', p.id, 'title', p.title) FROM search_profiles p WHERE p.id = c.search_profile_id;
 ALTER TABLE search_profiles ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
 CREATE UNIQUE INDEX search_profiles_title ON search_profiles (organisation_id, lower(title));
 
