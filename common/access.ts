@@ -106,6 +106,9 @@ export const APP_ROUTES = [
   { id: 'plans', path: '/plans', requirement: billing },
   { id: 'risk-scoring', path: '/risk-scoring', requirement: { permissions: ['view_risk_score_engine'], blockedOnPlans: ['basic'] } },
   { id: 'aml-custom-list', path: '/aml-custom-list', requirement: { permissions: ['view_custom_listing'], blockedOnPlans: ['basic'] } },
+  // A list's records and one record (section 2: "record pages for blacklist and whitelist records"), behind the same requirement.
+  { id: 'aml-custom-list-records', path: '/aml-custom-list/:listId', requirement: { permissions: ['view_custom_listing'], blockedOnPlans: ['basic'] } },
+  { id: 'aml-custom-list-record', path: '/aml-custom-list/:listId/:recordId', requirement: { permissions: ['view_custom_listing'], blockedOnPlans: ['basic'] } },
   { id: 'custom-source', path: '/custom-source', requirement: { permissions: ['view_custom_sources'], blockedOnPlans: ['basic', 'plus'] } },
   {
     id: 'monitoring-configuration',

@@ -185,6 +185,7 @@ export const MESSAGES = {
   list_record_updated: 'Record updated.',
   list_record_deleted: 'Record deleted.',
   list_comment_permission: "You don't have permission to comment on this listing entry.",
+  list_file_empty: 'The file has no records.',
 
   // Risk scoring
   risk_title_length: 'Must be 2 to 50 characters.',
@@ -200,11 +201,18 @@ export const MESSAGES = {
   risk_engine_required: 'Choose a risk engine.',
   risk_sample_required: 'Enter a case reference, or describe a sample record.',
   risk_engine_created: 'Risk engine {title} created.',
-  risk_engine_updated: 'Risk engine {title} saved.',
+  risk_engine_updated: 'Risk engine {title} saved as version {version}. Cases already decided keep the version they were decided with.',
   risk_engine_deleted: 'Risk engine deleted. Cases scored with it keep their scores.',
   risk_engine_duplicated: 'Risk engine copied as {title}.',
   risk_engine_activated: '{title} is now the active engine: searches without a chosen engine use it.',
   risk_engine_deactivated: '{title} is no longer active: searches without a chosen engine use the default rules.',
+  risk_engine_unchanged: 'Nothing changed: risk engine {title} stays at version {version}.',
+  risk_rule_country: 'Choose a country from the list, or Any country.',
+  risk_rule_category: 'Choose a category from the list.',
+  risk_rule_record: 'Choose a record condition from the list.',
+  risk_sample_database: 'Choose where the sample record is listed.',
+  risk_sample_record: 'Choose record conditions from the list.',
+  risk_try_case_unknown: 'No case has this reference.',
 
   // Search profiles
   profile_title_exists: 'A profile with this title already exists.',
@@ -213,6 +221,8 @@ export const MESSAGES = {
   search_profile_created: 'Search profile {title} created.',
   search_profile_updated: 'Search profile {title} saved.',
   search_profile_deleted: 'Search profile deleted.',
+  profile_sources_required: 'Choose at least one source, or search all sources.',
+  profile_in_batch: 'The bulk search {batch} is still screening with this profile. Delete the profile once the batch has finished.',
 
   // Monitoring configuration
   monitoring_duration_required: 'Choose how long monitoring runs.',

@@ -1,10 +1,11 @@
 /**
- * The monitoring configuration (section 3 "Monitoring configuration", section 9; docs/advanced-features.md):
+ * The monitoring configuration (section 3 "Monitoring configuration", section 9; docs/monitoring-configuration.md):
  * how long ongoing monitoring runs once it is switched on for a case, how often what it finds is sent,
  * and through which channels. Pure date arithmetic both sides use: the screen shows when monitoring of a
  * case ends and when the next alerts go out with the same functions the server applies.
  */
 import { ALERT_FREQUENCIES, MONITORING_DURATIONS, NOTIFICATION_CHANNELS } from './enums';
+import type { MessageId } from './messages';
 
 export type MonitoringDuration = (typeof MONITORING_DURATIONS)[number];
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
@@ -80,3 +81,40 @@ export function monitoringEndsAt(startedAt: Date, settings: Pick<MonitoringSetti
 
 /** YYYY-MM-DD of a date in UTC. */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Today's UTC day, YYYY-MM-DD: the custom end date is a calendar day in UTC, as monitoringEndsAt reads it. */
+const todayUtc = (now: Date) => isoDay(now);
+
+/**
+ * The custom end date's problem, or null: required, a real YYYY-MM-DD date, and after today (UTC), since a
+ * period that has already ended would switch monitoring off for every case at the next sweep.
+ */
+export function monitoringEndDateProblem(value: string | null | undefined, now = new Date()): MessageId | null {
+  const v = (value ?? '').trim();
+  if (!v) return 'monitoring_end_date_required';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return 'invalid_format';
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return 'invalid_month';
+  if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return 'invalid_day';
+  if (v <= todayUtc(now)) return 'monitoring_end_date_past';
+  return null;
+}
+
+/**
+ * Checks across fields that the schema (common/schemas/monitoring.ts) cannot make, the same in the form and
+ * in update-ongoing-monitoring-settings: the end date of a custom duration, and the web hooks channel,
+ * which needs a web hook to send to.
+ */
+export function monitoringSettingsProblems(
+  values: Pick<MonitoringSettings, 'duration' | 'custom_end_date' | 'channels'>,
+  options: { webhooksAvailable: boolean; now?: Date },
+): Partial<Record<'custom_end_date' | 'channels', MessageId>> {
+  const problems: Partial<Record<'custom_end_date' | 'channels', MessageId>> = {};
+  if (values.duration === 'custom') {
+    const problem = monitoringEndDateProblem(values.custom_end_date, options.now);
+    if (problem) problems.custom_end_date = problem;
+  }
+  if (values.channels?.includes('webhooks') && !options.webhooksAvailable) problems.channels = 'monitoring_webhooks_unavailable';
+  return problems;
+}

@@ -234,3 +234,41 @@ export function riskEngineProblems(input: {
   });
   return problems;
 }
+
+// -------------------------------------------------------------------------------- Answers of the calls
+
+/** An engine as risk-score-engine-list answers it: Create New Case names the active one as the default. */
+export interface RiskEngineChoice {
+  _id: string;
+  title: string;
+  is_active: boolean;
+}
+
+/** A record described by hand to try an engine on: where it is listed, its countries, what it says. */
+export interface RiskSample {
+  database: string;
+  countries: string[];
+  records: RecordCondition[];
+}
+
+/** One hit (or the sample) as the try call scored it. */
+export interface TriedHit {
+  /** The hit's id in its case; null for a sample. */
+  _id: string | null;
+  name: string | null;
+  database: string;
+  countries: string[];
+  records: RecordCondition[];
+  breakdown: RiskBreakdown;
+}
+
+/** What try-risk-score-engine answers: every hit scored, and how the case would be decided. */
+export interface RiskTryAnswer {
+  source: 'case' | 'sample';
+  /** The case tried, as it is stored (its status and the engine that decided it); null for a sample. */
+  case: { reference: string; search_term: string; case_status: CaseStatus; risk_level: RiskLevel; risk_engine: { title: string; version: number } | null } | null;
+  hits: TriedHit[];
+  /** The status and risk level this definition would give the case (or a case holding just the sample). */
+  case_status: CaseStatus;
+  risk_level: RiskLevel;
+}

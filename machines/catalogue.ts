@@ -32,7 +32,18 @@ import { formMachine } from './forms/form.machine';
 import { resourceMachine } from './shared/resource.machine';
 import { searchFromView } from './cases/case-list-query';
 import { bulkUploadMachine } from './bulk-upload/bulk-upload.machine';
+import { monitoringConfigurationMachine } from './monitoring-configuration/monitoring-configuration.machine';
+import type { MonitoringSettingsView } from '../common/monitoring';
+import { engineEditorMachine } from './risk-scoring/engine-editor.machine';
+import type { RiskEngineView, RiskTryAnswer } from '../common/risk-scoring';
+import { draftProblems, sameDraft, scoringProblems, trialProblem } from './risk-scoring/engine-draft';
+import { listUploadMachine } from './custom-lists/list-upload.machine';
+import { recordFormMachine } from './custom-lists/record-form.machine';
+import { recordCommentsMachine } from './custom-lists/record-comments.machine';
+import { profileEditorMachine } from './search-profiles/profile-editor.machine';
+import type { SearchProfileView, SourceOption } from '../common/search-profiles';
 import type { BatchProgress, BatchView } from '../common/bulk';
+import type { CustomListView } from '../common/custom-lists';
 
 // ---------------------------------------------------------------- Shape of an entry
 
@@ -115,6 +126,62 @@ const progress = (phase: BatchProgress['phase'], done: number): BatchProgress =>
   rows_per_second: phase === 'running' ? 10 : null,
   seconds_left: phase === 'running' ? 1 : null,
 });
+
+/** The sources a profile can choose, and a profile that names one of them and a custom list deleted since. */
+const SAMPLE_SOURCES: SourceOption[] = [
+  { id: 'un_sc_consolidated', name: 'UN Security Council', kind: 'list', databases: ['sanctions'], entities: 1000 },
+  { id: 'pep_us_congress', name: 'US Congress', kind: 'list', databases: ['pep'], entities: 600 },
+];
+const SAMPLE_PROFILE: SearchProfileView = {
+  _id: 'p1',
+  title: 'Sanctions',
+  databases: ['sanctions'],
+  sources: ['un_sc_consolidated', '00000000-0000-4000-8000-000000000001'],
+  source_details: [
+    { id: 'un_sc_consolidated', name: 'UN Security Council', kind: 'list', available: true },
+    { id: '00000000-0000-4000-8000-000000000001', name: 'Old list', kind: 'custom', list_type: 'blacklist', available: false },
+  ],
+  countries: ['GB'],
+  publisher_search: false,
+  created_by: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_by: null,
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+/** A saved risk engine and what trying one answers (risk-scoring/engine-editor). */
+const RISK_ENGINE: RiskEngineView = {
+  _id: 'e1',
+  title: 'Sanctions desk',
+  model_name: 'Terrorism first',
+  low_threshold: null,
+  medium_threshold: 40,
+  high_threshold: 70,
+  rules: [{ country: 'any', category: 'sanctions', record: 'terrorism', weightage: 80 }],
+  decisions: { blacklisted: 'failed', whitelisted: 'passed', high_risk: 'failed', medium_risk: 'for review', low_risk: 'passed' },
+  version: 2,
+  is_active: true,
+  created_by: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_by: null,
+  updated_at: '2026-01-01T00:00:00Z',
+};
+const RISK_TRY = { source: 'sample', case: null, hits: [], case_status: 'Passed', risk_level: 'Low' } as RiskTryAnswer;
+
+/** The monitoring configuration as an organisation that never saved one reads it. */
+const MONITORING_VIEW: MonitoringSettingsView = {
+  duration: '365',
+  custom_end_date: null,
+  alert_frequency: 'daily',
+  channels: ['in_app', 'email'],
+  next_digest_at: null,
+  last_digest_at: null,
+  pending_alerts: 0,
+  monitored_cases: 3,
+  webhooks_available: false,
+  updated_at: null,
+  updated_by: null,
+};
 
 // ---------------------------------------------------------------- The machines
 
@@ -532,6 +599,240 @@ export const catalogue: CatalogueEntry[] = [
         phase: c.batch?.phase ?? null,
         failedAt: c.failedAt,
         error: c.error?.code ?? null,
+      }),
+    },
+  }),
+  define({
+    id: 'search-profiles/profile-editor',
+    file: 'machines/search-profiles/profile-editor.machine.ts',
+    machine: profileEditorMachine,
+    description: 'The search profile dialog: create or edit a profile (title, databases, sources, countries, publisher search), checked with the API’s rules, then saved.',
+    walk: {
+      events: [
+        { type: 'CREATE' },
+        { type: 'OPEN', profile: SAMPLE_PROFILE },
+        { type: 'EDIT', field: 'title', value: 'Sanctions watch' },
+        { type: 'EDIT', field: 'title', value: '' },
+        { type: 'EDIT', field: 'source_mode', value: 'all' },
+        { type: 'TOGGLE_DATABASE', database: 'sanctions' },
+        { type: 'TOGGLE_SOURCE', id: 'un_sc_consolidated' },
+        { type: 'SUBMIT' },
+        { type: 'RETRY' },
+        { type: 'CLOSE' },
+      ],
+      actors: {
+        loadSources: { done: { 'the sources': SAMPLE_SOURCES }, error: { 'lists loading': failure(503, 'The screening lists are still loading.', 'lists_loading') } },
+        save: {
+          done: { 'saved': { code: 'search_profile_created', message: 'Search profile Sanctions watch created.' } },
+          error: {
+            'title taken': failure(409, 'A profile with this title already exists.', 'profile_title_exists', { field: 'title' }),
+            'a list gone meanwhile': failure(400, 'This source is not available: x.', 'profile_source_unknown', { field: 'sources', values: { source: 'x' } }),
+          },
+        },
+      },
+      key: (c) => ({
+        profile: c.profile?._id ?? null,
+        title: c.values.title,
+        databases: c.values.databases.join(),
+        mode: c.values.source_mode,
+        sources: c.values.sources.join(),
+        problems: Object.keys(c.problems).filter((k) => c.problems[k]).sort().join(),
+        error: c.error?.code ?? null,
+        loadError: c.loadError !== null,
+      }),
+    },
+  }),
+  define({
+    id: 'custom-lists/list-upload',
+    file: 'machines/custom-lists/list-upload.machine.ts',
+    machine: listUploadMachine,
+    description: 'The custom list upload modal: a new list (name, description, type, file) or more records for one, sent and checked; the file’s problems listed and downloadable.',
+    walk: {
+      starts: [
+        { label: 'a new list', input: {} },
+        { label: 'records for a list', input: { list: { _id: 'l1', name: 'Fraud ring' } } },
+      ],
+      events: [
+        { type: 'NAME', name: 'Fraud ring' },
+        { type: 'DESCRIPTION', description: 'Chargeback fraud' },
+        { type: 'TYPE', listType: 'blacklist' },
+        { type: 'CHOOSE', file: { name: 'records.csv', size: 2_000 } },
+        { type: 'CHOOSE', file: { name: 'records.pdf', size: 2_000 } },
+        { type: 'SUBMIT' },
+        { type: 'UPLOAD_PROGRESS', loaded: 1_000, total: 2_000 },
+        { type: 'UPLOADED' },
+        { type: 'STORED', answer: { list: { _id: 'l1', name: 'Fraud ring' } as CustomListView, message: 'List Fraud ring created with 3 records.' } },
+        { type: 'REFUSED', error: failure(400, 'Errors Found in Your File', 'errors_found_in_file', { problems: [{ row: 2, column: 'entity_type', code: 'bulk_entity_type', value: 'x' }], problem_count: 1 }) },
+        { type: 'REFUSED', error: failure(409, 'A list with this name already exists.', 'list_name_exists', { field: 'name' }) },
+        { type: 'REFUSED', error: failure(409, 'This list has been deleted.', 'list_deleted_locked') },
+        { type: 'REFUSED', error: failure(null, 'offline') },
+        { type: 'DOWNLOAD_ERRORS' },
+        { type: 'RETRY' },
+        { type: 'CANCEL' },
+      ],
+      key: (c) => ({
+        append: c.list !== null,
+        filled: Boolean(c.name && c.description && c.type),
+        file: c.file?.name ?? null,
+        errors: Object.keys(c.fieldErrors).filter((k) => c.fieldErrors[k]).sort(),
+        sent: c.sent !== null,
+        problems: c.problemCount,
+        error: c.error?.code ?? null,
+      }),
+    },
+  }),
+  define({
+    id: 'custom-lists/record-form',
+    file: 'machines/custom-lists/record-form.machine.ts',
+    machine: recordFormMachine,
+    description: 'Adding a record to a custom list or editing one: the record’s fields checked with the rules of a file row, then sent.',
+    walk: {
+      events: [
+        { type: 'EDIT', field: 'full_name', value: 'Thaddeus Brannock' },
+        { type: 'EDIT', field: 'full_name', value: '' },
+        // The entity type is checked as it is chosen: a value the select does not offer is refused at once.
+        { type: 'EDIT', field: 'entity_type', value: 'planet', check: true },
+        { type: 'EDIT', field: 'entity_type', value: 'company', check: true },
+        { type: 'SUBMIT' },
+        { type: 'RESET' },
+        { type: 'DISMISS' },
+        { type: 'FOLLOW_UP' },
+      ],
+      actors: {
+        submit: {
+          done: { 'saved': { record: { _id: 'r1' }, message: 'Record added.' } },
+          error: { 'list deleted meanwhile': failure(409, 'This list has been deleted.', 'list_deleted_locked'), 'country unknown': failure(400, 'Unknown country code.', 'invalid_country', { field: 'country' }) },
+        },
+      },
+      key: (c) => ({ name: c.values.full_name, type: c.values.entity_type, problems: Object.values(c.fieldErrors).some(Boolean), failed: c.error !== null }),
+    },
+  }),
+  define({
+    id: 'custom-lists/record-comments',
+    file: 'machines/custom-lists/record-comments.machine.ts',
+    machine: recordCommentsMachine,
+    description: 'The comments of a custom list record: load, add (the comment rule checked first), edit one’s own in place; disabled without the permission or on a deleted record.',
+    walk: {
+      starts: [
+        { label: 'may comment', input: { recordId: 'r1', permitted: true, writable: true } },
+        { label: 'without post_comment_on_listing_entry', input: { recordId: 'r1', permitted: false, writable: true } },
+      ],
+      events: [
+        { type: 'TYPE', text: 'Confirmed with the account manager' },
+        { type: 'TYPE', text: 'x' },
+        { type: 'ADD' },
+        { type: 'EDIT', id: 'c1' },
+        { type: 'EDIT_TEXT', text: 'Confirmed again' },
+        { type: 'EDIT_TEXT', text: '(x)' },
+        { type: 'EDIT_SAVE' },
+        { type: 'EDIT_CANCEL' },
+        { type: 'RELOAD' },
+        { type: 'SYNC', permitted: true, writable: false },
+      ],
+      actors: {
+        load: { done: { 'one comment': { data: [{ _id: 'c1', text: 'Checked', user: { _id: 'u1', name: 'Ada' }, edited: false, last_edited_at: null, created_at: '2026-01-01T00:00:00Z', is_deleted: false, deleted_by: null, deleted_at: null }] } }, error: { 'offline': failure(null, 'offline') } },
+        add: { done: { 'added': { _id: 'c2' } }, error: { 'record deleted meanwhile': failure(409, 'This record has been deleted.', 'list_record_deleted_locked'), 'rule refused': failure(400, 'Minimum 2 characters are required.', 'comment_length_min', { field: 'text' }) } },
+        update: { done: { 'saved': { _id: 'c1' } }, error: { 'not one’s own': failure(403, 'You can only change your own comments.', 'comment_not_own') } },
+      },
+      key: (c) => ({ permitted: c.permitted, writable: c.writable, loaded: c.loaded, draft: c.draft.length > 1, draftError: c.draftError, editing: c.editing ? { text: c.editing.text.length > 3, error: c.editing.error } : null, error: c.error?.code ?? null }),
+    },
+  }),
+  define({
+    id: 'risk-scoring/engine-editor',
+    file: 'machines/risk-scoring/engine-editor.machine.ts',
+    machine: engineEditorMachine,
+    description: 'The risk engine editor: create or open an engine, edit its thresholds, rules and decisions, try it on a case or a sample record, save a new version or discard.',
+    walk: {
+      events: [
+        { type: 'CREATE' },
+        { type: 'OPEN', engineId: 'e1' },
+        { type: 'SET_FIELD', field: 'title', value: 'Sanctions desk' },
+        { type: 'SET_FIELD', field: 'medium_threshold', value: '' },
+        { type: 'ADD_RULE' },
+        { type: 'REMOVE_RULE', key: 0 },
+        { type: 'SET_RULE', key: 0, field: 'weightage', value: '30' },
+        { type: 'SET_DECISION', outcome: 'high_risk', decision: 'failed' },
+        { type: 'SET_TRIAL', patch: { mode: 'case', reference: '' } },
+        { type: 'SET_TRIAL', patch: { mode: 'sample' } },
+        { type: 'TRY' },
+        { type: 'SAVE' },
+        { type: 'RETRY' },
+        { type: 'CLOSE' },
+        { type: 'DISCARD' },
+        { type: 'KEEP_EDITING' },
+      ],
+      actors: {
+        loadEngine: { done: { 'an engine': RISK_ENGINE }, error: { 'not found': failure(404, 'Not found.', 'not_found') } },
+        tryEngine: {
+          done: { 'scored': RISK_TRY },
+          error: { 'unknown case': failure(404, 'No case has this reference.', 'risk_try_case_unknown', { field: 'reference' }), 'offline': failure(null, 'offline') },
+        },
+        saveEngine: {
+          done: { 'saved': { code: 'risk_engine_updated' } },
+          error: { 'title taken': failure(409, 'An engine with this title already exists.', 'risk_title_exists', { field: 'title' }) },
+        },
+      },
+      key: (c) => ({
+        existing: c.engineId !== null,
+        dirty: !sameDraft(c.draft, c.original),
+        valid: Object.keys(draftProblems(c.draft)).length === 0,
+        scores: Object.keys(scoringProblems(c.draft)).length === 0,
+        checked: c.checked,
+        trial: c.trial.mode,
+        trialReady: trialProblem(c.trial) === null,
+        result: c.trialResult !== null,
+        stale: c.trialStale,
+        trialProblem: c.trialProblem !== null,
+        trialError: c.trialError !== null,
+        error: c.error !== null,
+      }),
+    },
+  }),
+  define({
+    id: 'monitoring-configuration',
+    file: 'machines/monitoring-configuration/monitoring-configuration.machine.ts',
+    machine: monitoringConfigurationMachine,
+    description: 'Monitoring Configuration: the configuration and its summary, edited and saved (read-only without the update permission), and the monitoring report downloaded for a period.',
+    walk: {
+      starts: [
+        { label: 'may update', input: { canUpdate: true } },
+        { label: 'read-only', input: { canUpdate: false } },
+      ],
+      events: [
+        { type: 'EDIT', field: 'duration', value: 'custom' },
+        { type: 'EDIT', field: 'custom_end_date', value: '2099-12-31' },
+        { type: 'EDIT', field: 'channels', value: [] },
+        { type: 'SUBMIT' },
+        { type: 'DISCARD' },
+        { type: 'RETRY' },
+        { type: 'PERIOD', period: { date_preset: 'custom' } },
+        { type: 'PERIOD', period: { date_preset: 'custom', date_from: '2026-01-01', date_to: '2026-01-31' } },
+        { type: 'DOWNLOAD' },
+      ],
+      actors: {
+        load: { done: { 'the defaults': MONITORING_VIEW }, error: { 'offline': failure(null, 'offline') } },
+        save: {
+          done: { 'saved': { ...MONITORING_VIEW, duration: '90', code: 'monitoring_settings_updated', message: 'Monitoring configuration saved.' } },
+          error: {
+            'refused on a field': failure(400, 'The end date must be after today.', 'monitoring_end_date_past', { field: 'custom_end_date' }),
+            'forbidden': failure(403, 'Permission Denied', 'permission_denied'),
+          },
+        },
+        download: {
+          done: { 'downloaded': {} },
+          error: { 'range refused': failure(400, 'Future dates are not allowed.', 'future_date', { field: 'date_to' }), 'offline': failure(null, 'offline') },
+        },
+      },
+      key: (c) => ({
+        view: c.view?.duration ?? null,
+        duration: c.values.duration,
+        end: c.values.custom_end_date,
+        channels: c.values.channels.length,
+        errors: Object.keys(c.fieldErrors).filter((k) => c.fieldErrors[k]).sort().join(),
+        error: c.error !== null,
+        preset: c.period.date_preset,
+        range: c.period.date_from !== '',
+        periodErrors: Object.keys(c.periodErrors).sort().join(),
       }),
     },
   }),

@@ -10,9 +10,11 @@ import fastifyStatic from '@fastify/static';
 import { LIMITS } from '../common/constants';
 import { authRoutes } from './auth/routes';
 import { bulkRoutes } from './bulk/routes';
+import { customListRoutes } from './custom-lists/routes';
 import { listsHealth } from './cases/engine';
 import { caseRoutes } from './cases/routes';
 import { dashboardRoutes } from './cases/dashboard-routes';
+import { monitoringRoutes } from './cases/monitoring-routes';
 import { referenceRoutes } from './reference/routes';
 import type { Deps } from './deps';
 import { registerBodyParsers } from './http/body';
@@ -22,10 +24,12 @@ import { registerRoutes, route } from './http/routes';
 import { permissionRoutes } from './permissions/routes';
 import { userRoutes } from './users/routes';
 import { roleRoutes } from './roles/routes';
+import { riskScoringRoutes } from './risk-scoring/routes';
 import { settingsRoutes } from './settings/routes';
 import { notificationRoutes } from './notifications/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { auditRoutes } from './audit/routes';
+import { searchProfileRoutes } from './search-profiles/routes';
 import { createLogger, QuietLogController } from './logging';
 import { registerSecurityHeaders } from './security/headers';
 
@@ -80,14 +84,18 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     ...permissionRoutes(),
     ...caseRoutes(),
     ...bulkRoutes(),
+    ...customListRoutes(),
     ...referenceRoutes(),
     ...dashboardRoutes(),
+    ...monitoringRoutes(),
     ...userRoutes(),
     ...roleRoutes(),
+    ...riskScoringRoutes(),
     ...settingsRoutes(),
     ...notificationRoutes(),
     ...feedbackRoutes(),
     ...auditRoutes(),
+    ...searchProfileRoutes(),
   ]);
 
   app.get('/api/openapi.json', async () => buildOpenApi(deps.routes, deps.config.publicUrl));

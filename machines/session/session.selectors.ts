@@ -1,6 +1,6 @@
 /** Reading the session snapshot: views use these with useSelector instead of poking at context. */
 import type { SnapshotFrom } from 'xstate';
-import type { AccessContext } from '../../common/access';
+import { planIncludes, type AccessContext, type AppRouteId } from '../../common/access';
 import type { sessionMachine } from './session.machine';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
@@ -21,6 +21,12 @@ export const selectSession = (s: Snapshot) => s.context.session;
 export const selectUser = (s: Snapshot) => s.context.session?.user ?? null;
 export const selectOrganisation = (s: Snapshot) => s.context.session?.organisation ?? null;
 export const selectPermissionNames = (s: Snapshot): string[] => s.context.session?.permissions.map((p) => p.name) ?? [];
+
+/** Whether the organisation's plan includes a feature (a search by profile, a risk engine); false when signed out. */
+export const selectPlanIncludes = (route: AppRouteId) => (s: Snapshot) => {
+  const organisation = s.context.session?.organisation;
+  return organisation ? planIncludes(organisation, route) : false;
+};
 
 /** What the shared access rules need, or null when signed out. */
 export function selectAccessContext(s: Snapshot): AccessContext | null {

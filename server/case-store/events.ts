@@ -18,7 +18,9 @@ export type CaseAction =
   /** Ongoing monitoring found listed entities that were not among the hits. */
   | 'monitoring_new_hits'
   /** Ongoing monitoring found a hit's listed record changed or removed. */
-  | 'monitoring_update';
+  | 'monitoring_update'
+  /** The case's monitoring period (the organisation's configured duration) is over: monitoring was switched off. */
+  | 'monitoring_ended';
 
 export interface Actor {
   id: string;

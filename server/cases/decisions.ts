@@ -21,6 +21,7 @@ import { ApiError } from '../http/errors';
 import { rollUpCase } from '../case-store/hits';
 import { recordEvent, type Actor } from '../case-store/events';
 import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange } from './events';
+import { syncMonitoringStart } from './monitoring-period';
 import { insertComment, touchCase } from './queries';
 
 export async function checkAssignees(org: OrgDb, ids: string[] | undefined) {
@@ -35,6 +36,9 @@ export async function lockCase(tx: OrgDb, reference: string) {
   if (!row) throw new ApiError(404, 'not_found');
   return row;
 }
+
+/** Whether a review changes monitoring switches, so the case's monitoring period may start or stop. */
+const changesMonitoring = (b: DecisionBodyValue) => b.aml_monitoring !== undefined || b.adverse_media_monitoring !== undefined;
 
 const hasChange = (b: DecisionBodyValue) =>
   b.risk_level !== undefined ||
@@ -113,6 +117,7 @@ export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, 
       }
       await rollUpCase(tx, c.id);
       await touchCase(tx, c.id);
+      if (changesMonitoring(body)) await syncMonitoringStart(tx, c.id);
       changed.push({ id: c.id, reference: c.reference });
       return;
     }
@@ -177,6 +182,7 @@ export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, 
           body.assignee_ids ?? null,
         ],
       );
+      if (changesMonitoring(body)) await syncMonitoringStart(tx, c.id);
       const decided = details.case_status !== undefined || details.match_status !== undefined || details.risk_level !== undefined;
       if (Object.keys(details).length) {
         await recordEvent(tx, { case_id: c.id, actor, action: decided ? 'decision' : 'monitoring', details });
@@ -228,6 +234,7 @@ export async function switchMonitoring(deps: Deps, org: OrgDb, auth: AuthContext
       await tx.query(`UPDATE case_hits SET ${column} = $2, updated_at = now() WHERE case_id = $1 AND organisation_id = $org`, [c.id, input.enabled]);
     }
     await touchCase(tx, c.id);
+    await syncMonitoringStart(tx, c.id);
     await recordEvent(tx, { case_id: c.id, hit_id: input.entity_id ?? null, actor, action: 'monitoring', details: { kind: input.kind, enabled: input.enabled } });
     return { id: c.id as string, reference: c.reference as string };
   });

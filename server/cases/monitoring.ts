@@ -15,6 +15,14 @@
  * MONITORING_INTERVAL_MINUTES (at most one sweep waits at a time). Because "due"
  * is worked out from the database, a job stopped by a crash or a restart finds
  * the same cases due when it runs again, and a case already checked is skipped.
+ *
+ * Around the checks, the organisation's monitoring configuration applies
+ * (docs/monitoring-configuration.md): the sweep first ends the monitoring of
+ * cases whose period is over (monitoring-period.ts) and a check job skips any
+ * of its cases whose period ended meanwhile, so no credit is spent on them; what
+ * a check finds is gathered as an alert and sent by the digest job at the
+ * organisation's alert frequency (monitoring-digest.ts), enqueued after each
+ * sweep and every interval.
  */
 import { statusAfterNewHits, type SearchInputView } from '../../common/cases';
 import type { RiskEngineSnapshot } from '../../common/risk-scoring';
@@ -23,13 +31,15 @@ import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { inTransaction } from '../db/tenant';
-import { notifyUser } from '../notifications/notify';
 import { caseScreening, type CaseScreening } from '../case-store/screen';
 import { spendScreeningCredit } from '../case-store/credits';
 import { recordCaseEvent } from '../case-store/events';
 import { insertHits, listsVersionOf, rollUpCase } from '../case-store/hits';
 import { enqueueMonitoringSweep, MONITORING_SWEEP } from '../case-store/list-changes';
-import { caseFollowers, caseLink, publishCaseChange } from './events';
+import { publishCaseChange } from './events';
+import { defineMonitoringDigestJobs, enqueueMonitoringDigest } from './monitoring-digest';
+import { endExpiredAmong, endExpiredMonitoring } from './monitoring-period';
+import { gatherAlert } from './monitoring-settings';
 
 export interface MonitoringPassResult {
   /** Cases checked (each spent one credit). */
@@ -131,21 +141,18 @@ async function checkCase(tx: Queryable, screening: CaseScreening, c: Row, curren
 
   const changed = outcome.new_hits + outcome.updated_records > 0;
   await own.query(`UPDATE cases SET lists_version = $2${changed ? ', updated_at = now()' : ''} WHERE id = $1 AND organisation_id = $org`, [c.id, JSON.stringify(current)]);
+  // Gathered for the organisation's next digest in the check's own transaction: what a check finds is never lost to a crash after it.
+  if (changed) await gatherAlert(own, { case_id: c.id, kind: 'findings', details: { new_hits: outcome.new_hits, updated_records: outcome.updated_records } });
   return outcome;
 }
 
-/** Tells the case's followers what monitoring found: the change-streams event and a notification. */
+/**
+ * The change-streams event of a case a check changed, at once: it refreshes the screens open on the case.
+ * The followers hear of it through the alert the check gathered, at the configured frequency and through
+ * the configured channels.
+ */
 async function announce(deps: Deps, outcome: CaseOutcome) {
   await publishCaseChange(deps, [outcome.case], '');
-  for (const userId of await caseFollowers(deps.db, outcome.case.id)) {
-    await notifyUser(deps, {
-      organisation_id: outcome.case.organisation_id,
-      user_id: userId,
-      kind: 'case_monitoring',
-      params: { ref: outcome.case.reference, new_hits: outcome.new_hits, updated: outcome.updated_records },
-      link: caseLink(outcome.case.reference),
-    });
-  }
 }
 
 /** Job kinds of ongoing monitoring. */
@@ -190,7 +197,7 @@ async function checkDueCase(deps: Deps, id: string, screenings: Screenings): Pro
   }
 }
 
-/** Adds one case's result to a pass's totals and tells the followers when something changed. */
+/** Adds one case's result to a pass's totals and gathers an alert when something changed. */
 async function tally(deps: Deps, result: MonitoringPassResult, outcome: CheckResult) {
   if (outcome === 'no_credit') {
     result.no_credit += 1;
@@ -226,16 +233,22 @@ export async function runAmlMonitoringPass(deps: Deps, options: { batchSize?: nu
   const result = emptyResult();
   const engine = deps.screening;
   if (engine.status().state !== 'ready') return result;
+  // As the sweep does: periods that are over end first, so their cases are not due.
+  await endExpiredMonitoring(deps);
   const screenings = new Screenings(deps);
   for await (const ids of dueCaseIds(deps.db, JSON.stringify(listsVersionOf(engine)), options.batchSize ?? 100)) {
-    for (const id of ids) await tally(deps, result, await checkDueCase(deps, id, screenings));
+    const ended = await endExpiredAmong(deps, ids);
+    for (const id of ids) if (!ended.has(id)) await tally(deps, result, await checkDueCase(deps, id, screenings));
   }
   return result;
 }
 
 /** Declares monitoring's job kinds on the queue; called once when the server's services are built. */
 export function defineAmlMonitoringJobs(deps: Deps, jobs: JobQueue) {
+  defineMonitoringDigestJobs(deps, jobs);
   jobs.define<object>(MONITORING_JOBS.sweep, { policy: 'stately', retryLimit: 10, retryDelaySeconds: 30, maxRunSeconds: 60 * 60 }, async (job) => {
+    // Periods that are over end before anything is found due (this needs no lists).
+    const ended = await endExpiredMonitoring(deps);
     const engine = deps.screening;
     // Lists still loading: retried with backoff (and a sweep is enqueued anyway once they are loaded).
     if (engine.status().state !== 'ready') throw new Error('the screening lists are not loaded yet');
@@ -248,7 +261,9 @@ export function defineAmlMonitoringJobs(deps: Deps, jobs: JobQueue) {
       queued += ids.length;
       await job.progress(queued, Math.max(total, queued), 'check jobs enqueued');
     }
-    return { due: queued };
+    // The 'ended' alerts just gathered, and any digest that fell due, go out without waiting for the interval.
+    await enqueueMonitoringDigest(jobs, deps.db);
+    return { due: queued, ended };
   });
 
   jobs.define<{ case_ids: string[] }>(MONITORING_JOBS.check, { retryLimit: 5, retryDelaySeconds: 10 }, async (job) => {
@@ -257,9 +272,11 @@ export function defineAmlMonitoringJobs(deps: Deps, jobs: JobQueue) {
     const screenings = new Screenings(deps);
     const result = emptyResult();
     const ids = job.data.case_ids;
+    // A period may have ended since the sweep found these cases due: those are ended, not checked.
+    const ended = await endExpiredAmong(deps, ids);
     for (let i = 0; i < ids.length; i++) {
       if (job.signal.aborted) throw new Error('stopped');
-      await tally(deps, result, await checkDueCase(deps, ids[i], screenings));
+      if (!ended.has(ids[i])) await tally(deps, result, await checkDueCase(deps, ids[i], screenings));
       await job.progress(i + 1, ids.length, null);
     }
     if (result.checked || result.no_credit) deps.log.info(`ongoing monitoring: ${result.checked} cases checked, ${result.changed} changed, ${result.no_credit} waiting for credits`);
@@ -273,24 +290,32 @@ export const enqueueAmlMonitoringSweep = enqueueMonitoringSweep;
 /**
  * Enqueues a sweep as soon as the lists are loaded (so work left by a restart resumes), whenever
  * a list changes, and every intervalMinutes (MONITORING_INTERVAL_MINUTES, default 15; 0 switches
- * monitoring off). The queue's workers run the sweeps and checks.
+ * monitoring off), and the digest job every intervalMinutes too (at most one of each waits).
+ * The queue's workers run the sweeps, checks and digests.
  */
 export function startAmlMonitoring(deps: Deps, intervalMinutes: number): () => Promise<void> {
   if (!(intervalMinutes > 0)) return async () => undefined;
   let stopped = false;
-  let pending: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
+  // Enqueues under way, so stopping waits for them before the database closes.
+  const pending = new Set<Promise<unknown>>();
+  const enqueue = (what: string, send: () => Promise<unknown>) => {
     if (stopped) return;
-    pending = enqueueAmlMonitoringSweep(deps.jobs, deps.db).catch((error) => deps.log.error(`ongoing monitoring not enqueued: ${(error as Error).message}`));
+    const sent = send().catch((error) => deps.log.error(`${what} not enqueued: ${(error as Error).message}`));
+    pending.add(sent);
+    void sent.finally(() => pending.delete(sent));
   };
+  const sweep = () => enqueue('ongoing monitoring', () => enqueueAmlMonitoringSweep(deps.jobs, deps.db));
+  const digest = () => enqueue('monitoring digest', () => enqueueMonitoringDigest(deps.jobs, deps.db));
   deps.screening.ready().then(sweep, () => undefined);
   const unsubscribe = deps.screening.onUpdate(sweep);
-  const timer = setInterval(sweep, intervalMinutes * 60_000);
+  // A digest that fell due while the server was down goes out at start, not an interval later; it needs no lists.
+  digest();
+  const timer = setInterval(() => (sweep(), digest()), intervalMinutes * 60_000);
   timer.unref();
   return async () => {
     stopped = true;
     clearInterval(timer);
     unsubscribe();
-    await pending;
+    await Promise.all(pending);
   };
 }

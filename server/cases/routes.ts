@@ -96,14 +96,16 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/search',
-      ids: { 'body.search_profile_id': { kind: 'search_profile', unknown: 400 } },
-      examples: [{ body: { search_term: 'Jane Example', entity_type: 'person', search_type: 'profile', search_profile_id: '<search profile id>' } }],
+      ids: { 'body.search_profile_id': { kind: 'search_profile', unknown: 400 }, 'body.risk_engine_id': { kind: 'risk_engine', unknown: 400 } },
+      examples: [
+        { body: { search_term: 'Jane Example', entity_type: 'person', search_type: 'profile', search_profile_id: '<search profile id>' } },
+        { body: { search_term: 'Jane Example', entity_type: 'person', risk_engine_id: '<risk engine id>' } },
+      ],
       attack: {
         runs: { count: 60, reason: 'an accepted request screens the lists and creates a case' },
         notIds: {
-    'body.risk_engine_id': 'risk-scoring engines do not exist yet: the id is kept on the case as given and never looked up',
-    'body.national_id': "the searched person's national identity number, not a record",
-  },
+          'body.national_id': "the searched person's national identity number, not a record",
+        },
       },
       tag: 'Screening',
       summary: 'Screens a name against the lists and creates a case with its hits; spends one AML Screening credit.',

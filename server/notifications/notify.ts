@@ -33,8 +33,15 @@ export const toNotificationView = (row: Record<string, any>): NotificationView =
 /**
  * Records the notification (inside the caller's transaction when one is given),
  * then pushes and mails it. Pushing and mailing never fail the caller's action.
+ * `email: false` leaves the mail out: the caller sends its own (ongoing monitoring's
+ * digest mails one message listing every case, server/cases/monitoring-digest.ts).
  */
-export async function notifyUser(deps: Pick<Deps, 'db' | 'realtime' | 'mailer' | 'log' | 'config'>, input: NewNotification, tx?: Queryable | OrgDb) {
+export async function notifyUser(
+  deps: Pick<Deps, 'db' | 'realtime' | 'mailer' | 'log' | 'config'>,
+  input: NewNotification,
+  tx?: Queryable | OrgDb,
+  options: { email?: boolean } = {},
+) {
   // Monitoring hands a plain connection (it runs for every organisation), a request its organisation's handle; either way
   // the statement runs in the caller's transaction and names input's organisation.
   const runner = tx && 'unscoped' in tx ? tx.unscoped : (tx ?? deps.db);
@@ -49,6 +56,7 @@ export async function notifyUser(deps: Pick<Deps, 'db' | 'realtime' | 'mailer' |
   const view = toNotificationView(row);
   const deliver = async () => {
     await deps.realtime.publish({ room: rooms.user(input.user_id), event: SOCKET_EVENTS.notification, payload: view });
+    if (options.email === false) return;
     const user = await forOrganisation(deps.db, input.organisation_id).one(
       'SELECT email, name, language, email_notifications, is_active FROM users WHERE id = $1 AND organisation_id = $org',
       [input.user_id],

@@ -3,7 +3,9 @@
  * risk-score-engine-list, plus the search profiles the Create New Case form
  * offers. Served to any signed-in user of the organisation.
  */
+import { planIncludes } from '../../common/access';
 import { DATABASES, ENTITY_TYPES } from '../../common/enums';
+import type { RiskEngineChoice } from '../../common/risk-scoring';
 import { route } from '../http/routes';
 import { countryList } from './countries';
 import { riskScoreEngines, searchProfiles } from './data';
@@ -51,19 +53,23 @@ export function referenceRoutes() {
       method: 'GET',
       path: '/risk-score-engine-list',
       tag: 'Reference data',
-      summary: 'The organisation\'s custom risk-scoring engines a search can use (empty until risk scoring is set up).',
-      async handler({ org }) {
+      summary:
+        "The organisation's custom risk-scoring engines a search can use, each with is_active (the engine a search without a chosen engine is decided by); empty when the organisation's plan does not include risk scoring, which then decides nothing.",
+      async handler({ org, auth }) {
+        if (!planIncludes(auth.organisation, 'risk-scoring')) return { data: [] };
         const rows = await riskScoreEngines(org);
-        return { data: rows.map((r) => ({ _id: r.id, title: r.title })) };
+        return { data: rows.map((r): RiskEngineChoice => ({ _id: r.id, title: r.title, is_active: Boolean(r.is_active) })) };
       },
     }),
     route({
       method: 'GET',
       path: '/search-profiles',
       tag: 'Reference data',
-      summary: 'The organisation\'s search profiles to search by (title, databases, countries).',
+      summary:
+        "The organisation's search profiles to search by (title, databases, countries); empty when the organisation's plan does not include search profiles, whose searches by profile are refused.",
       access: { service: 'aml_screening', allowedWithoutPlanDetails: true },
-      async handler({ org }) {
+      async handler({ org, auth }) {
+        if (!planIncludes(auth.organisation, 'search-profile')) return { data: [] };
         const rows = await searchProfiles(org);
         return { data: rows.map((r) => ({ _id: r.id, title: r.title, databases: r.databases, countries: r.countries })) };
       },

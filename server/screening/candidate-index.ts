@@ -49,6 +49,8 @@ export interface IndexOptions {
    * in a list of ten names every word would look rare and one shared given name would make a match.
    */
   weights?: WordWeights;
+  /** The packed index of the given entities, built on another thread (packIndex of exactly these entities). */
+  packed?: PackedIndex;
 }
 
 /** Word weights of an index, for another index to borrow (IndexOptions.weights). */
@@ -99,11 +101,17 @@ export class CandidateIndex {
   private weights?: WordWeights;
   readonly buildMs: number;
 
-  /** Build from entities (main thread), or open a packed index built elsewhere (a batch worker). */
+  /**
+   * Build from entities (main thread), open a packed index built elsewhere (a batch worker), or hold
+   * entities whose packed index another thread built from them (options.packed: a custom list segment).
+   */
   constructor(source: ListedEntity[] | PackedIndex, options: IndexOptions = {}) {
     const start = performance.now();
     this.weights = options.weights;
-    if (Array.isArray(source)) {
+    if (Array.isArray(source) && options.packed) {
+      this.entities = source;
+      this.packed = options.packed;
+    } else if (Array.isArray(source)) {
       this.entities = source;
       const built = packIndex(source, options.keepPrepared ?? true);
       this.packed = built.packed;
@@ -126,12 +134,12 @@ export class CandidateIndex {
         else this.neighbours.set(d, [key]);
       }
     }
-    if (this.weights) this.reweigh(this.weights);
     // A worker of a list of ordinary size materialises every name once: scoring then allocates nothing.
-    if (!this.prepared && !Array.isArray(source) && (options.keepPrepared ?? true)) {
+    if (!this.prepared && (options.keepPrepared ?? true)) {
       this.prepared = new Array(this.nameCount);
       for (let i = 0; i < this.nameCount; i++) this.prepared[i] = unpackName(p, i);
     }
+    if (this.weights) this.reweigh(this.weights);
     this.buildMs = performance.now() - start;
   }
 

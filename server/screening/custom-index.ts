@@ -7,12 +7,13 @@
  * a few immutable segments (each a Screener over the records of one change: an uploaded file, one edited
  * record) plus the set of records each segment no longer serves (deleted, or replaced by a newer
  * version in a later segment). A change adds one segment; when there are more than MAX_SEGMENTS, the
- * small ones are merged into one (large segments, such as a 100,000-record upload, are left alone).
+ * small ones are merged into one (an uploaded file's segment is left alone). A large change's names are
+ * prepared on a worker thread (server/screening/packer.ts) and only opened here.
  *
  * Word weights come from the public lists (CandidateIndex's `weights`), so a name is as strong a match
  * in a ten-record blacklist as it would be on a sanctions list.
  */
-import type { WordWeights } from './candidate-index';
+import type { PackedIndex, WordWeights } from './candidate-index';
 import { Screener } from './screener';
 import type { ListedEntity, ListDatabase, ScreeningHit, ScreeningQuery, ScreeningResult } from './types';
 import type { EntityKind } from './types';
@@ -41,8 +42,11 @@ export interface CustomChange {
 
 /** Segments kept before small ones are merged. */
 const MAX_SEGMENTS = 8;
-/** A segment with at least this many records is never merged (rebuilding it would cost seconds). */
-const LARGE_SEGMENT = 20_000;
+/**
+ * Only segments with fewer live records than this are merged: the one-record segments of edits pile up,
+ * while rebuilding an uploaded file's segment would cost seconds on the thread that answers requests.
+ */
+const MERGEABLE = 2_000;
 
 const KIND_OF: Record<CustomRecord['entity_type'], EntityKind> = { person: 'person', company: 'company', location: 'location' };
 const CUSTOM_DATABASES: ReadonlySet<ListDatabase> = new Set(['blacklist', 'whitelist']);
@@ -73,15 +77,23 @@ export function customEntity(r: CustomRecord): ListedEntity {
   };
 }
 
+/** A change's records as entities, with their names already packed on another thread (server/screening/packer.ts). */
+export interface PackedRecords {
+  entities: ListedEntity[];
+  packed: PackedIndex;
+}
+
 class Segment {
   readonly screener: Screener;
   /** Record id by entity position. */
   readonly ids: string[];
   readonly dead = new Set<number>();
 
-  constructor(records: CustomRecord[], weights: WordWeights) {
+  constructor(records: CustomRecord[], weights: WordWeights, prebuilt?: PackedRecords) {
     this.ids = records.map((r) => r.id);
-    this.screener = new Screener(records.map(customEntity), { keepPrepared: true, weights });
+    this.screener = prebuilt
+      ? new Screener(prebuilt.entities, { keepPrepared: true, weights, packed: prebuilt.packed })
+      : new Screener(records.map(customEntity), { keepPrepared: true, weights });
   }
 
   get live(): number {
@@ -111,15 +123,19 @@ export class CustomListIndex {
     return this.segments.length;
   }
 
-  /** Adds and removes records: one new segment for the change, then small segments merged if there are too many. */
-  apply(change: CustomChange): void {
+  /**
+   * Adds and removes records: one new segment for the change, then small segments merged if there are
+   * too many. `prebuilt`: the upserted records as entities with their names already packed (a large
+   * change, prepared on another thread), in the same order.
+   */
+  apply(change: CustomChange, prebuilt?: PackedRecords): void {
     for (const id of [...change.removed, ...change.upserted.map((r) => r.id)]) {
       const at = this.where.get(id);
       if (!at) continue;
       at.segment.dead.add(at.position);
       this.where.delete(id);
     }
-    if (change.upserted.length) this.add(new Segment(change.upserted, this.weights));
+    if (change.upserted.length) this.add(new Segment(change.upserted, this.weights, prebuilt));
     this.segments = this.segments.filter((s) => s.live > 0);
     if (this.segments.length > MAX_SEGMENTS) this.mergeSmall();
   }
@@ -170,7 +186,7 @@ export class CustomListIndex {
 
   /** Rebuilds every small segment into one, leaving out the records they no longer serve. */
   private mergeSmall() {
-    const small = this.segments.filter((s) => s.live < LARGE_SEGMENT);
+    const small = this.segments.filter((s) => s.live < MERGEABLE);
     if (small.length < 2) return;
     const records: CustomRecord[] = [];
     for (const s of small) {

@@ -200,7 +200,6 @@ const UNSCOPED_ALLOWED: Record<string, string> = {
   'server/users/email-change.ts': 'e-mail addresses are unique across organisations; one-time links live in auth_tokens, keyed by user',
   'server/notifications/notify.ts': "monitoring hands a plain connection, a request its handle: either way the statement runs in the caller's transaction",
   'server/bulk/runner.ts': "the job queue enqueues through the caller's transaction, which an API route holds as its organisation's handle",
-  'server/reference/data.ts': 'to_regclass reads the catalogue, not a row of any organisation',
   'server/case-store/list-changes.ts': "the job queue enqueues through the caller's transaction, which a custom list change holds as its organisation's handle",
 };
 

@@ -95,6 +95,21 @@ describe.each(DATABASE_KINDS)('screening with an organisation’s lists and engi
     expect(view.body.lists_version.custom_lists).toBe(now.revision);
   });
 
+  it('indexes a large list with its names prepared on the pack worker thread, and finds its records', async () => {
+    const names = Array.from({ length: 6_000 }, (_, i) => `Zorvath${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (Math.floor(i / 26) % 26))} Quillmere${i}`);
+    names[4321] = 'Hieronymus Blackwater-Sandoval';
+    await addList(northwind, 'Large import', 'blacklist', names);
+    const other = new CustomListRegistry(t.deps.db, t.deps.screening);
+    try {
+      const state = await other.current(northwind);
+      expect(state.index!.size).toBeGreaterThanOrEqual(6_000);
+      expect(other.packing).toEqual({ on_worker: 1, failed: 0 });
+      expect(state.index!.screen({ search_term: 'Hieronimus Blackwater Sandoval', entity_type: 'person' }).hits[0]).toMatchObject({ source: 'Large import', name: 'Hieronymus Blackwater-Sandoval' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('leaves a case Passed when its only hits are whitelisted, and For Review when a listed hit stands beside them', async () => {
     await addList(northwind, 'Cleared customers', 'whitelist', ['Philippa Oyelowo-Strand', 'Ayman al-Zawahiri']);
     const cleared = await search(admin, { search_term: 'Philippa Oyelowo Strand' });

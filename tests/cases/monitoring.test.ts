@@ -3,7 +3,8 @@
  * 127.0.0.1 serves the UN Security Council list, the test rewrites a listed
  * person's remarks and lists a new person of a close name, the engine downloads the new version,
  * and a monitoring pass adds the new hit, flags the changed record, reopens the
- * case, spends one credit and tells the case's followers. On PGlite and Postgres.
+ * case, spends one credit and gathers an alert that the organisation's next digest
+ * sends to the case's followers. On PGlite and Postgres.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../../common/constants';
 import { loadConfig } from '../../server/config';
 import { changedFields, enqueueAmlMonitoringSweep, MONITORING_JOBS, runAmlMonitoringPass, startAmlMonitoring } from '../../server/cases/monitoring';
+import { runMonitoringDigests } from '../../server/cases/monitoring-digest';
 import { listsVersionOf } from '../../server/case-store/hits';
 import type { RealtimeMessage } from '../../server/realtime/bus';
 import { createScreeningEngine, type ScreeningEngine } from '../../server/screening';
@@ -146,9 +148,18 @@ describe.each(DATABASE_KINDS)('ongoing AML monitoring on %s', (kind) => {
       ['monitoring_update', null],
     ]);
 
-    const note = await t.deps.db.one("SELECT params, link FROM notifications WHERE kind = 'case_monitoring' AND params->>'ref' = $1", [watched]);
-    expect(note).toMatchObject({ params: { ref: watched, new_hits: 1, updated: 1 }, link: `/case/${watched}` });
+    // What it found waits for the organisation's digest (daily by default); open screens hear of the change at once.
+    const alert = await t.deps.db.one("SELECT kind, details, delivered_at FROM monitoring_alerts WHERE case_id = $1", [c!.id]);
+    expect(alert).toMatchObject({ kind: 'findings', details: { new_hits: 1, updated_records: 1 }, delivered_at: null });
     await expect.poll(() => published.some((m) => m.event === SOCKET_EVENTS.changeStreams && (m.payload as any)?.data?.search_reference === watched)).toBe(true);
+    const digestAt = (await t.deps.db.one('SELECT next_digest_at FROM monitoring_settings WHERE organisation_id = $1', [orgId]))!.next_digest_at as Date;
+    const notes = () => t.deps.db.query("SELECT params, link FROM notifications WHERE kind = 'monitoring_digest' AND user_id = (SELECT id FROM users WHERE email = $1)", [ADMIN.email]);
+    const before = (await notes()).length;
+    // The digest tells the follower (the case's creator), once, with what was found.
+    await runMonitoringDigests(t.deps, { now: new Date(new Date(digestAt).getTime() + 1000) });
+    const sent = await notes();
+    expect(sent.length).toBe(before + 1);
+    expect(sent.at(-1)).toMatchObject({ params: { cases: 1, new_hits: 1, updated: 1, ended: 0 }, link: '/manage-case' });
 
     // The case without monitoring was left as it was.
     const other = await caseRow(unwatched);

@@ -123,6 +123,8 @@ ALTER TABLE search_profiles ADD COLUMN updated_by uuid REFERENCES users(id) ON D
 ALTER TABLE cases ADD COLUMN search_profile jsonb;
 UPDATE cases c SET search_profile = jsonb_build_object('_id', p.id, 'title', p.title) FROM search_profiles p WHERE p.id = c.search_profile_id;
 ALTER TABLE search_profiles ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+-- Profiles made before this release were last changed when they were made, by whoever made them.
+UPDATE search_profiles SET updated_at = created_at, updated_by = created_by;
 CREATE UNIQUE INDEX search_profiles_title ON search_profiles (organisation_id, lower(title));
 
 -- ---------------------------------------------------------------------------------------------------
@@ -139,10 +141,14 @@ CREATE TABLE monitoring_settings (
   -- When the gathered alerts are sent next, and when they were last sent.
   next_digest_at timestamptz,
   last_digest_at timestamptz,
+  -- Who saved the configuration last, and when: null until someone does (the first alert of an organisation
+  -- that never saved one stores the defaults with its next digest).
   updated_by uuid REFERENCES users(id) ON DELETE SET NULL,
-  updated_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz,
   CHECK (duration <> 'custom' OR custom_end_date IS NOT NULL)
 );
+-- The digest job looks for organisations whose digest is due.
+CREATE INDEX monitoring_settings_next_digest ON monitoring_settings (next_digest_at) WHERE next_digest_at IS NOT NULL;
 
 -- When monitoring was last switched on for the case or one of its entities (null while it is off):
 -- the duration counts from here.
@@ -150,6 +156,8 @@ ALTER TABLE cases ADD COLUMN monitoring_started_at timestamptz;
 UPDATE cases SET monitoring_started_at = updated_at
  WHERE aml_monitoring OR adverse_media_monitoring
     OR EXISTS (SELECT 1 FROM case_hits h WHERE h.case_id = cases.id AND (h.aml_monitoring OR h.adverse_media_monitoring));
+-- The sweep looks for monitored cases whose period is over (server/cases/monitoring-period.ts).
+CREATE INDEX cases_monitoring_started ON cases (monitoring_started_at) WHERE monitoring_started_at IS NOT NULL;
 
 -- What ongoing monitoring found, gathered until the organisation's next digest sends it.
 CREATE TABLE monitoring_alerts (

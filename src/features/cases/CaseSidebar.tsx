@@ -116,6 +116,15 @@ export function CaseSidebar({ kase, children }: { kase: CaseDetailView; children
           <Row label={<FormattedMessage id="cases.fields.risk_level" />}>
             <RiskBadge value={kase.risk_level} />
           </Row>
+          <Row label={<FormattedMessage id="cases.sidebar.decided_by" />} testId="sidebar-risk-engine">
+            {kase.risk_engine ? (
+              <FormattedMessage id="cases.sidebar.engine_version" values={{ title: <Name>{kase.risk_engine.title}</Name>, version: kase.risk_engine.version }} />
+            ) : (
+              <Text as="span" color="fg.muted">
+                <FormattedMessage id="cases.sidebar.default_rules" />
+              </Text>
+            )}
+          </Row>
           <Row label={<FormattedMessage id="cases.fields.hit_count" />}>{intl.formatNumber(kase.hit_count)}</Row>
           <Row label={<FormattedMessage id="cases.fields.created_at" />}>
             <DateTime value={kase.created_at} />

@@ -34,6 +34,7 @@ import { selectPermissionNames, selectSession, selectUser } from '@machines/sess
 import { DirectionalIcon } from '../../components/DirectionalIcon';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name } from '../../components/Name';
+import { RiskBreakdown } from '../../components/RiskBreakdown';
 import { SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
@@ -177,8 +178,15 @@ function explainedValue(intl: IntlShape, feature: string, value: string) {
 /** Why the engine matched: each feature's contribution to the score, in words and as a bar. */
 function RiskAnalysis({ hit, threshold }: { hit: HitDetailView; threshold: number }) {
   const intl = useIntl();
+  const breakdown = hit.risk_breakdown;
   return (
     <Stack gap="5" data-testid="risk-analysis">
+      {breakdown && (
+        // The custom risk engine that decided the hit, as the case keeps it: its score, outcome and decision, rule by rule.
+        <TitledCard size="sm" titleSize="md" variant="outline" title={<FormattedMessage id="cases.analysis.engine_title" />} data-testid="risk-engine-analysis">
+          <RiskBreakdown breakdown={breakdown} showEngine facts={{ database: hit.appears_on.database, countries: hit.countries }} />
+        </TitledCard>
+      )}
       <Card.Root variant="subtle" size="sm">
         <Card.Body>
           <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
@@ -204,7 +212,11 @@ function RiskAnalysis({ hit, threshold }: { hit: HitDetailView; threshold: numbe
               <HStack>
                 <RiskBadge value={hit.risk_level} />
                 <Text fontSize="sm" color="fg.muted">
-                  <FormattedMessage id="cases.analysis.risk_from" values={{ database: valueLabel(intl, 'database', hit.appears_on.database) }} />
+                  {breakdown ? (
+                    <FormattedMessage id="cases.analysis.risk_from_engine" />
+                  ) : (
+                    <FormattedMessage id="cases.analysis.risk_from" values={{ database: valueLabel(intl, 'database', hit.appears_on.database) }} />
+                  )}
                 </Text>
               </HStack>
             </Stack>

@@ -13,9 +13,12 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { LIMITS } from '@common/constants';
 import { DATABASES, ENTITY_TYPES, GENDERS } from '@common/enums';
+import type { RiskEngineChoice } from '@common/risk-scoring';
 import { createCaseMachine, searchBody } from '@machines/cases/create-case.machine';
 import { PLACED_FIELDS, selectBusy, selectFieldError, selectFormError, selectHalted, selectValues } from '@machines/cases/create-case.selectors';
 import type { CaseFormValues, CreatedCase } from '@machines/cases/create-case.types';
+import { selectPlanIncludes } from '@machines/session/session.selectors';
+import { CountryPicker } from '../../components/CountryPicker';
 import { CreditsExpiredDialog, SALES_ADDRESS } from '../../components/CreditsExpiredDialog';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
@@ -26,7 +29,7 @@ import { apiCall } from '../../lib/api';
 import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
 import { useResource } from '../../lib/useResource';
-import { CountryPicker } from './CountryPicker';
+import { useSession } from '../../app/useSession';
 import { valueLabel, valueOptions } from './labels';
 
 /** Search profiles and risk engines: "none chosen" first, then each by its title. */
@@ -74,7 +77,10 @@ export default function MakeCasePage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const countries = useResource<{ data: { code: string; name: string }[] }>('/countries');
   const profiles = useResource<{ data: { _id: string; title: string }[] }>('/search-profiles');
-  const engines = useResource<{ data: { _id: string; title: string }[] }>('/risk-score-engine-list');
+  // On a plan without search profiles a search by profile would be refused: it is not offered.
+  const profilesInPlan = useSession(selectPlanIncludes('search-profile'));
+  const engines = useResource<{ data: RiskEngineChoice[] }>('/risk-score-engine-list');
+  const activeEngine = engines.data?.data.find((e) => e.is_active);
   const codes = countries.data?.data.map((c) => c.code) ?? [];
 
   // The preview is a browser resource tied to the chosen file: made for it, released with it.
@@ -182,7 +188,7 @@ export default function MakeCasePage() {
               <Stack gap="4">
                 <RadioGroup.Root value={form.search_type} onValueChange={(d) => set('search_type', d.value as CaseFormValues['search_type'])} colorPalette="brand">
                   <HStack gap="6">
-                    {(['manual', 'profile'] as const).map((type) => (
+                    {(profilesInPlan ? (['manual', 'profile'] as const) : (['manual'] as const)).map((type) => (
                       <RadioGroup.Item key={type} value={type} data-testid={`search-type-${type}`}>
                         <RadioGroup.ItemHiddenInput />
                         <RadioGroup.ItemIndicator />
@@ -263,7 +269,13 @@ export default function MakeCasePage() {
                     name="risk_engine_id"
                     value={form.risk_engine_id}
                     onChange={(e) => set('risk_engine_id', e.target.value)}
-                    options={titledOptions(label(engines.data?.data.length ? 'cases.create.default_risk' : 'cases.create.no_risk_engines'), engines.data?.data)}
+                    options={titledOptions(
+                      // The empty choice says what decides the case then: the organisation's active engine, or the default rules.
+                      activeEngine
+                        ? intl.formatMessage({ id: 'cases.create.active_risk' }, { title: activeEngine.title })
+                        : label(engines.data?.data.length ? 'cases.create.default_risk' : 'cases.create.no_risk_engines'),
+                      engines.data?.data,
+                    )}
                   />
                 </FormField>
               </Stack>

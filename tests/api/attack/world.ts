@@ -63,7 +63,10 @@ export class AttackWorld {
         `SELECT name AS text FROM roles WHERE organisation_id = $1 AND NOT is_admin
          UNION SELECT email FROM users WHERE organisation_id = $1 UNION SELECT name FROM users WHERE organisation_id = $1
          UNION SELECT text FROM case_comments WHERE organisation_id = $1 UNION SELECT title FROM search_profiles WHERE organisation_id = $1
-         UNION SELECT name FROM bulk_batches WHERE organisation_id = $1 AND name <> ''`,
+         UNION SELECT name FROM bulk_batches WHERE organisation_id = $1 AND name <> ''
+         UNION SELECT name FROM custom_lists WHERE organisation_id = $1 UNION SELECT full_name FROM custom_list_records WHERE organisation_id = $1
+         UNION SELECT text FROM custom_list_comments WHERE organisation_id = $1
+         UNION SELECT title FROM risk_score_engines WHERE organisation_id = $1`,
         [this.victim.organisationId],
       )).map((r) => r.text),
     ];
@@ -134,6 +137,43 @@ export class AttackWorld {
     if (wants('search_profile')) {
       const profile = await db.one<{ id: string }>(`INSERT INTO search_profiles (organisation_id, title, databases) VALUES ($1, $2, '{sanctions,pep}') RETURNING id`, [actor.organisationId, `${label} Profile ${n}`]);
       out.search_profile = profile!.id;
+    }
+    if (wants('risk_engine')) {
+      // Written directly: Harbour's basic plan may not use risk scoring, but an engine kept from before a downgrade is still its own.
+      const engine = await db.one<{ id: string }>(
+        `INSERT INTO risk_score_engines (organisation_id, title, model_name, medium_threshold, high_threshold, rules, decisions, created_by, updated_by)
+         VALUES ($1, $2, 'Attack model', 40, 70, $3, $4, $5, $5) RETURNING id`,
+        [
+          actor.organisationId,
+          `${label} Engine ${n}`,
+          JSON.stringify([{ country: 'any', category: 'sanctions', record: 'terrorism', weightage: 80 }]),
+          JSON.stringify({ blacklisted: 'failed', whitelisted: 'passed', high_risk: 'failed', medium_risk: 'for review', low_risk: 'passed' }),
+          actor.userId,
+        ],
+      );
+      out.risk_engine = engine!.id;
+    }
+    if (wants('custom_list', 'list_record', 'list_comment')) {
+      // Written directly, like batchRecord (Harbour's basic plan may not use custom lists): a list with one record stamped
+      // with a fresh custom-list revision, as the API leaves them, and a comment of the actor's own on it.
+      const list = await db.one<{ id: string }>(
+        `INSERT INTO custom_lists (organisation_id, name, description, list_type, total_records, created_by, updated_by) VALUES ($1, $2, 'Made by the attack suite', 'blacklist', 1, $3, $3) RETURNING id`,
+        [actor.organisationId, `${label} List ${n}`, actor.userId],
+      );
+      const revision = await db.one<{ r: string }>('UPDATE organisations SET custom_lists_revision = custom_lists_revision + 1 WHERE id = $1 RETURNING custom_lists_revision AS r', [actor.organisationId]);
+      const record = await db.one<{ id: string }>(
+        `INSERT INTO custom_list_records (organisation_id, list_id, full_name, entity_type, revision, created_by, updated_by) VALUES ($1, $2, $3, 'person', $4, $5, $5) RETURNING id`,
+        [actor.organisationId, list!.id, `${label} Listed Person ${n}`, revision!.r, actor.userId],
+      );
+      const comment = await db.one<{ id: string }>('INSERT INTO custom_list_comments (organisation_id, record_id, user_id, text) VALUES ($1, $2, $3, $4) RETURNING id', [
+        actor.organisationId,
+        record!.id,
+        actor.userId,
+        `${label} list remark ${n}`,
+      ]);
+      out.custom_list = list!.id;
+      out.list_record = record!.id;
+      out.list_comment = comment!.id;
     }
     return out;
   }

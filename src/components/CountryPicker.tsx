@@ -2,8 +2,8 @@
 import { CloseButton, HStack, Tag, Wrap } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { Select } from '../../components/Select';
-import { countryName } from './labels';
+import { countryName } from '../lib/countries';
+import { Select } from './Select';
 
 interface Props {
   codes: string[];

@@ -1,0 +1,341 @@
+/**
+ * The custom list upload modal: renders the list-upload statechart's snapshot and sends it events
+ * (machines/custom-lists/list-upload). A new list (name, description, blacklist or whitelist, a file) or,
+ * given a list, more records for it (a file only). The call and the effects are supplied here with
+ * .provide(); the modal is mounted while open, so closing it stops the actor and aborts an upload on
+ * its way.
+ */
+import { Alert, Box, Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState, type DragEvent } from 'react';
+import { LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LIMITS } from '@common/constants';
+import { CUSTOM_LIST_COLUMNS, CUSTOM_LIST_FILE_EXTENSIONS, type CustomListFileProblem } from '@common/custom-lists';
+import { CUSTOM_LIST_TYPES } from '@common/enums';
+import { MESSAGES, type MessageId } from '@common/messages';
+import { listUploadMachine } from '@machines/custom-lists/list-upload.machine';
+import {
+  selectAppending,
+  selectBusy,
+  selectEditable,
+  selectError,
+  selectFieldErrors,
+  selectFields,
+  selectFile,
+  selectProblems,
+  selectStep,
+  selectStoring,
+  selectTargetList,
+  selectUploadPercent,
+} from '@machines/custom-lists/list-upload.selectors';
+import type { TargetList, UploadAnswer } from '@machines/custom-lists/list-upload.types';
+import { FormField } from '../../components/FormField';
+import { Name } from '../../components/Name';
+import { ServerError } from '../../components/ServerError';
+import { messageById, messageText } from '../../lib/i18n';
+import { inspect } from '../../lib/inspector';
+import { notify } from '../../lib/toaster';
+import { errorFileCsv, listApi, saveCsv, uploadList } from './api';
+
+/** Problems shown in the modal; the error file holds every listed one. */
+const SHOWN_PROBLEMS = 200;
+const COLUMNS = ['row', 'column', 'value', 'message'] as const;
+
+/** A problem's translated message, with the values it names (at most {max} other names in a cell). */
+const problemMessage = (p: CustomListFileProblem) => messageText(p.code, MESSAGES[p.code as MessageId] ?? p.code, p.values);
+
+interface Props {
+  /** Adding records to this list; a new list when null. */
+  list: TargetList | null;
+  onClose: () => void;
+  /** The list was stored (created, or records added). */
+  onUploaded: (answer: UploadAnswer, appended: boolean) => void;
+}
+
+export function UploadListModal({ list, onClose, onUploaded }: Props) {
+  const intl = useIntl();
+  const effects = useRef({ onClose, onUploaded });
+  effects.current = { onClose, onUploaded };
+  const [machine] = useState(() =>
+    listUploadMachine.provide({
+      actors: { upload: uploadList },
+      actions: {
+        uploaded: (_, { answer, appended }) => {
+          notify.success(messageText(answer.code, answer.message ?? '', answer.values));
+          effects.current.onUploaded(answer, appended);
+        },
+        close: () => effects.current.onClose(),
+        downloadErrors: (_, { problems, fileName }) => {
+          const headers = COLUMNS.map((k) => intl.formatMessage({ id: `custom_lists.upload.col_${k}` })) as [string, string, string, string];
+          saveCsv(errorFileCsv(problems, headers, problemMessage), `${fileName.replace(/\.[^.]+$/, '')}-errors.csv`);
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: { list }, inspect });
+  const send = actor.send;
+  const step = useSelector(actor, selectStep);
+  const editable = useSelector(actor, selectEditable);
+  const busy = useSelector(actor, selectBusy);
+  const storing = useSelector(actor, selectStoring);
+  const appending = useSelector(actor, selectAppending);
+  const target = useSelector(actor, selectTargetList);
+  const fields = useSelector(actor, selectFields);
+  const file = useSelector(actor, selectFile);
+  const errors = useSelector(actor, selectFieldErrors);
+  const error = useSelector(actor, selectError);
+  const percent = useSelector(actor, selectUploadPercent);
+  const { problems, count } = useSelector(actor, selectProblems);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const choose = (chosen: File | null | undefined) => send({ type: 'CHOOSE', file: chosen ?? null });
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (editable) choose(e.dataTransfer.files?.[0]);
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(d) => !d.open && send({ type: 'CANCEL' })} size="lg" placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="list-upload-modal" data-step={step}>
+            <Dialog.Header>
+              <Dialog.Title>
+                {step === 'invalid' ? (
+                  messageText('errors_found_in_file', MESSAGES.errors_found_in_file)
+                ) : appending ? (
+                  <FormattedMessage id="custom_lists.upload.append_title" values={{ name: <Name>{target?.name ?? ''}</Name> }} />
+                ) : (
+                  <FormattedMessage id="custom_lists.upload.create_title" />
+                )}
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form
+                noValidate
+                id="list-upload-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  send({ type: 'SUBMIT' });
+                }}
+              >
+                <Stack gap="5">
+                  {/* The problems first: they are what the user came back for. */}
+                  {step === 'invalid' && (
+                    <Stack gap="3" data-testid="list-file-problems">
+                      <Alert.Root status="error">
+                        <Alert.Indicator />
+                        <Alert.Description>
+                          <FormattedMessage id="custom_lists.upload.invalid_body" values={{ count }} />
+                          {count > problems.length && (
+                            <>
+                              {' '}
+                              <FormattedMessage id="custom_lists.upload.listed" values={{ shown: problems.length }} />
+                            </>
+                          )}
+                        </Alert.Description>
+                      </Alert.Root>
+                      <Box maxH="64" overflowY="auto" borderWidth="1px" rounded="md">
+                        <Table.Root size="sm" stickyHeader>
+                          <Table.Header>
+                            <Table.Row>
+                              {COLUMNS.map((k) => (
+                                <Table.ColumnHeader key={k}>
+                                  <FormattedMessage id={`custom_lists.upload.col_${k}`} />
+                                </Table.ColumnHeader>
+                              ))}
+                            </Table.Row>
+                          </Table.Header>
+                          <Table.Body>
+                            {problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
+                              <Table.Row key={`${p.row}-${p.column}-${i}`} data-testid="list-problem-row">
+                                <Table.Cell>{intl.formatNumber(p.row)}</Table.Cell>
+                                <Table.Cell fontFamily="mono" fontSize="xs" dir="ltr" textAlign="start">
+                                  {p.column || <FormattedMessage id="custom_lists.upload.whole_file" />}
+                                </Table.Cell>
+                                <Table.Cell maxW="40" truncate>
+                                  <Name>{p.value ?? ''}</Name>
+                                </Table.Cell>
+                                <Table.Cell>{problemMessage(p)}</Table.Cell>
+                              </Table.Row>
+                            ))}
+                          </Table.Body>
+                        </Table.Root>
+                      </Box>
+                      <HStack gap="2" wrap="wrap">
+                        <Button size="sm" variant="outline" onClick={() => send({ type: 'DOWNLOAD_ERRORS' })} data-testid="list-download-errors">
+                          <LuDownload /> <FormattedMessage id="custom_lists.upload.download_errors" />
+                        </Button>
+                      </HStack>
+                    </Stack>
+                  )}
+
+                  {!appending && (
+                    <Fieldset.Root disabled={busy}>
+                      <Fieldset.Legend>
+                        <FormattedMessage id="custom_lists.upload.details" />
+                      </Fieldset.Legend>
+                      <Stack gap="4" mt="2">
+                        <FormField label={<FormattedMessage id="custom_lists.fields.name" />} error={errors.name} helper={<FormattedMessage id="custom_lists.upload.name_help" />} required>
+                          <Input name="name" value={fields.name} maxLength={LIMITS.customListName.max + 10} onChange={(e) => send({ type: 'NAME', name: e.target.value })} data-testid="list-name" />
+                        </FormField>
+                        <FormField label={<FormattedMessage id="custom_lists.fields.description" />} error={errors.description} helper={<FormattedMessage id="custom_lists.upload.description_help" />} required>
+                          <Textarea
+                            name="description"
+                            rows={2}
+                            value={fields.description}
+                            maxLength={LIMITS.customListDescription.max + 10}
+                            onChange={(e) => send({ type: 'DESCRIPTION', description: e.target.value })}
+                            data-testid="list-description"
+                          />
+                        </FormField>
+                        <Fieldset.Root invalid={Boolean(errors.type)} disabled={busy}>
+                          <Fieldset.Legend fontSize="sm">
+                            <FormattedMessage id="custom_lists.fields.type" />
+                          </Fieldset.Legend>
+                          <RadioGroup.Root value={fields.type || null} onValueChange={(d) => d.value && send({ type: 'TYPE', listType: d.value as (typeof CUSTOM_LIST_TYPES)[number] })} colorPalette="brand" size="sm">
+                            <Stack gap="2">
+                              {CUSTOM_LIST_TYPES.map((type) => (
+                                <RadioGroup.Item key={type} value={type} data-testid={`list-type-${type}`}>
+                                  <RadioGroup.ItemHiddenInput />
+                                  <RadioGroup.ItemIndicator />
+                                  <RadioGroup.ItemText>
+                                    <Text as="span" fontWeight="medium">
+                                      <FormattedMessage id={`custom_lists.type.${type}`} />
+                                    </Text>
+                                    <Text as="span" color="fg.muted">
+                                      {' — '}
+                                      <FormattedMessage id={`custom_lists.type.${type}_help`} />
+                                    </Text>
+                                  </RadioGroup.ItemText>
+                                </RadioGroup.Item>
+                              ))}
+                            </Stack>
+                          </RadioGroup.Root>
+                          {errors.type && <Fieldset.ErrorText data-testid="field-error">{messageById(errors.type)}</Fieldset.ErrorText>}
+                        </Fieldset.Root>
+                      </Stack>
+                    </Fieldset.Root>
+                  )}
+
+                  {step !== 'invalid' && (
+                    <HStack gap="2" fontSize="sm" wrap="wrap">
+                      <Text color="fg.muted">
+                        <FormattedMessage id="custom_lists.upload.template" />
+                      </Text>
+                      {(['csv', 'xlsx'] as const).map((format) => (
+                        <Button
+                          key={format}
+                          size="xs"
+                          variant="outline"
+                          data-testid={`list-template-${format}`}
+                          onClick={() => listApi.downloadTemplate(format).catch((e: { code?: string; message?: string }) => notify.error(messageText(e.code, e.message ?? '')))}
+                        >
+                          <LuDownload /> <FormattedMessage id={`custom_lists.upload.template_${format}`} />
+                        </Button>
+                      ))}
+                    </HStack>
+                  )}
+
+                  <FormField label={<FormattedMessage id="custom_lists.upload.file" />} error={errors.file} required>
+                    <Box
+                      w="full"
+                      borderWidth="2px"
+                      borderStyle="dashed"
+                      borderColor={dragging ? 'brand.solid' : errors.file ? 'border.error' : 'border'}
+                      bg={dragging ? 'brand.subtle' : 'bg.subtle'}
+                      rounded="md"
+                      p="4"
+                      onDragOver={(e) => {
+                        e.preventDefault();
+                        if (editable) setDragging(true);
+                      }}
+                      onDragLeave={() => setDragging(false)}
+                      onDrop={drop}
+                      data-testid="list-file-drop"
+                    >
+                      <Stack gap="2" align="center" textAlign="center">
+                        <HStack gap="2">
+                          <LuFileSpreadsheet aria-hidden />
+                          <Text fontWeight="medium" data-testid="list-chosen-file">
+                            {file ? <Name>{file.name}</Name> : <FormattedMessage id="custom_lists.upload.no_file" />}
+                          </Text>
+                        </HStack>
+                        <Text fontSize="xs" color="fg.muted">
+                          <FormattedMessage id="custom_lists.upload.drop" />
+                        </Text>
+                        <HStack gap="1" fontSize="xs" color="fg.muted" wrap="wrap" justify="center">
+                          <Text as="span">
+                            <FormattedMessage id="custom_lists.upload.columns" />
+                          </Text>
+                          <Text as="span" fontFamily="mono" dir="ltr" data-testid="list-columns">
+                            {CUSTOM_LIST_COLUMNS.join(', ')}
+                          </Text>
+                        </HStack>
+                        <input
+                          ref={fileInput}
+                          type="file"
+                          hidden
+                          accept={CUSTOM_LIST_FILE_EXTENSIONS.join(',')}
+                          data-testid="list-file-input"
+                          onChange={(e) => {
+                            choose(e.currentTarget.files?.[0]);
+                            // The same file chosen again (after a fix) must still fire a change.
+                            e.currentTarget.value = '';
+                          }}
+                        />
+                        <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} disabled={!editable} data-testid="list-choose-file">
+                          <LuUpload /> <FormattedMessage id={file ? 'custom_lists.upload.replace_file' : 'custom_lists.upload.choose_file'} />
+                        </Button>
+                      </Stack>
+                    </Box>
+                  </FormField>
+
+                  {step === 'sending' && (
+                    <Stack gap="2" data-testid="list-uploading">
+                      <Progress.Root value={storing ? null : (percent ?? 0)} size="sm" colorPalette="brand" aria-label={intl.formatMessage({ id: 'custom_lists.upload.file' })}>
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                      <Text fontSize="sm" color="fg.muted">
+                        {storing ? <FormattedMessage id="custom_lists.upload.storing" /> : <FormattedMessage id="custom_lists.upload.sending" values={{ percent: intl.formatNumber(percent ?? 0) }} />}
+                      </Text>
+                    </Stack>
+                  )}
+
+                  {error && <ServerError message={error.message} code={error.code} values={error.values} />}
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => send({ type: 'CANCEL' })} data-testid="list-upload-cancel">
+                <FormattedMessage id="admin.actions.cancel" />
+              </Button>
+              {step === 'invalid' ? (
+                <Button colorPalette="brand" onClick={() => fileInput.current?.click()} data-testid="list-choose-fixed">
+                  <LuUpload /> <FormattedMessage id="custom_lists.upload.choose_fixed" />
+                </Button>
+              ) : step === 'failed' ? (
+                <Button colorPalette="brand" onClick={() => send({ type: 'RETRY' })} data-testid="list-upload-retry">
+                  <FormattedMessage id="custom_lists.upload.retry" />
+                </Button>
+              ) : (
+                <Button type="submit" form="list-upload-form" colorPalette="brand" loading={busy} disabled={busy} data-testid="list-upload-submit">
+                  <LuUpload /> <FormattedMessage id={appending ? 'custom_lists.upload.append_submit' : 'custom_lists.upload.create_submit'} />
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'admin.actions.cancel' })} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
