@@ -238,6 +238,7 @@ export const MESSAGES = {
   bad_request: 'The request is not valid.',
   text_too_long: 'This text is too long.',
   nul_character: 'Text must not contain the NUL character.',
+  lone_surrogate: 'Text must not contain half of a character (an unpaired surrogate).',
   server_error: 'Something went wrong. Please try again.',
   secret_key_updated: 'Secret Key Updated Successfully',
   rule_updated: 'Rule is updated Successfully.',

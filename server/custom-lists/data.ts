@@ -36,17 +36,6 @@ export interface ListActor {
 
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-/** A lone UTF-16 surrogate (half of a pair): text columns store it as U+FFFD, but jsonb refuses its escape outright. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** The details with every text well formed, as the text columns beside them store it. */
-function wellFormed(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
-  if (Array.isArray(value)) return value.map(wellFormed);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
-  return value;
-}
-
 /** Writes one entry of the audit trail (every change of a list, a record or a comment). */
 export function auditList(
   org: OrgDb,
@@ -63,7 +52,7 @@ export function auditList(
     target_id: target.id,
     ip: actor.ip,
     user_agent: actor.userAgent,
-    details: wellFormed(details) as Record<string, unknown>,
+    details,
   });
 }
 

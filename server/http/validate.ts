@@ -29,15 +29,27 @@ export function parseInput<T>(struct: Struct<T, any>, value: unknown): T {
   }
 }
 
+/** Half of a UTF-16 surrogate pair without its other half: no character at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The message for text Postgres cannot store, or null. */
+function unstorable(text: string): MessageId | null {
+  if (text.includes('\u0000')) return 'nul_character';
+  if (LONE_SURROGATE.test(text)) return 'lone_surrogate';
+  return null;
+}
+
 /**
- * Refuses a NUL character anywhere in a request's text: values, keys, list
- * items, uploaded files' names (not their contents). Postgres cannot store it
- * in text ("invalid byte sequence for encoding UTF8") and no field has a use
- * for it, so it is answered once here, for every route, as a 400 naming the field.
+ * Refuses text Postgres cannot store anywhere in a request: values, keys, list items, uploaded files'
+ * names (not their contents). A NUL character fails in text ("invalid byte sequence for encoding UTF8");
+ * half of a surrogate pair (JSON allows "\ud800" alone) fails in jsonb, where history and audit details
+ * keep what a user typed, and is no character in any language. No field has a use for either, so they
+ * are answered once here, for every route, as a 400 naming the field.
  */
 export function refuseNul(value: unknown, path: string[] = []): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new ApiError(400, 'nul_character', {}, path.join('.') || undefined);
+    const problem = unstorable(value);
+    if (problem) throw new ApiError(400, problem, {}, path.join('.') || undefined);
     return;
   }
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return;
@@ -46,7 +58,8 @@ export function refuseNul(value: unknown, path: string[] = []): void {
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) throw new ApiError(400, 'nul_character', {}, path.join('.') || undefined);
+    const problem = unstorable(key);
+    if (problem) throw new ApiError(400, problem, {}, path.join('.') || undefined);
     refuseNul(item, [...path, key]);
   }
 }

@@ -151,6 +151,25 @@ describe.each(DATABASE_KINDS)('input layer on %s', (kind) => {
     });
   });
 
+  describe('half of a surrogate pair', () => {
+    // JSON may carry "\ud800" alone; Postgres stores it in no jsonb (history and audit details keep what users type).
+    it('is refused in bodies and queries, naming the field, and changes nothing; whole pairs (emoji) are text like any other', async () => {
+      const before = (await t.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM feedback'))!.n;
+      for (const [body, field] of [
+        [{ feedback: 'Good \ud800 work' }, 'feedback'],
+        [{ feedback: 'Good \udfff work' }, 'feedback'],
+        [{ feedback: 'Good work', page: '/x\udc00\ud800' }, 'page'],
+      ] as const) {
+        const res = await t.call('POST', '/api/customer-feedback', { token: analyst, body });
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body).toMatchObject({ code: 'lone_surrogate', field });
+      }
+      expect((await t.call('GET', '/api/searches?search=x%ED%A0%80', { token: admin })).status).toBeLessThan(500);
+      expect((await t.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM feedback'))!.n).toBe(before);
+      expect((await t.call('POST', '/api/customer-feedback', { token: analyst, body: { feedback: 'Great work \ud83d\udc4d' } })).status).toBe(200);
+    });
+  });
+
   describe('every free-text field is bounded', () => {
     it("refuses a feedback's page beyond 200 characters and stores nothing", async () => {
       const before = (await t.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM feedback'))!.n;

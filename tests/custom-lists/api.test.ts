@@ -453,12 +453,10 @@ describe.each(DATABASE_KINDS)('custom list calls on %s', (kind) => {
     expect((await audits('custom_list.comment_deleted', mine.body._id))[0].details).toMatchObject({ author_id: analystId, reason: 'Duplicated in the case file' });
     expect((await get(admin, 'custom-listing-entry', { id: recordId })).body.comment_count).toBe(2);
 
-    // Half a surrogate pair (a broken paste) is stored as the replacement character, in the comment and its audit entry alike.
-    const broken = await post(analyst, 'custom-listing-entry-comment', { entry_id: recordId, text: 'Broken \udfff paste' });
-    expect(code(broken)).toBe('201 comment_added');
-    expect((await audits('custom_list.comment_added', broken.body._id))[0].details.text).toBe('Broken \ufffd paste');
-    expect(code(await post(analyst, 'custom-listing-entry-comment-delete', { id: broken.body._id, reason: 'A broken paste \ud800 of text' }))).toBe('403 permission_denied');
-    expect(code(await post(admin, 'custom-listing-entry-comment-delete', { id: broken.body._id, reason: 'A broken paste \ud800 of text' }))).toBe('200 comment_deleted');
+    // Half a surrogate pair (a broken paste) is refused like every request's, and nothing is stored.
+    const commentsBefore = (await get(admin, 'get-custom-listing-entry-comments', { entry_id: recordId })).body.data.length;
+    expect(await post(analyst, 'custom-listing-entry-comment', { entry_id: recordId, text: 'Broken \udfff paste' })).toMatchObject({ status: 400, body: { code: 'lone_surrogate', field: 'text' } });
+    expect((await get(admin, 'get-custom-listing-entry-comments', { entry_id: recordId })).body.data.length).toBe(commentsBefore);
     // A deleted record takes no more comments, and its comments are frozen.
     await post(admin, 'custom-listing-entry/delete', { id: recordId, reason: 'No longer of interest here' });
     expect(code(await post(analyst, 'custom-listing-entry-comment', { entry_id: recordId, text: 'Too late for this' }))).toBe('409 list_record_deleted_locked');
