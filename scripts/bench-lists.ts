@@ -27,7 +27,7 @@ import { openDatabase, type Db } from '../server/db/client';
 import { createScreeningEngine, type ListedEntity, type ScreeningEngine } from '../server/screening';
 import { syntheticEntities } from '../server/screening/synthetic';
 import { isKnownCountry } from '../server/reference/countries';
-import { createDeps, prepareDatabase } from '../server/start';
+import { createDeps, limitHeapGrowth, prepareDatabase } from '../server/start';
 import type { SearchInputView } from '../common/cases';
 
 const args = process.argv.slice(2);
@@ -228,6 +228,8 @@ async function runOne(kind: 'pglite' | 'postgres', engine: ScreeningEngine, list
 }
 
 async function main() {
+  // As the server's entry point does, before the lists load.
+  limitHeapGrowth();
   const t0 = performance.now();
   const engine = createScreeningEngine({ listsDir: loadConfig({} as NodeJS.ProcessEnv).listsDir, workers: 1 });
   await engine.ready();

@@ -12,6 +12,7 @@ import { openDatabase, type Db, type Queryable } from './db/client';
 import { migrate } from './db/migrate';
 import { syncPermissions } from './db/permissions-sync';
 import { sampleBatchUpload, seedIfEmpty, type SeedAccount } from './db/seed';
+import { seedAdvancedCases } from './cases/seed-cases';
 import type { Deps, Logger } from './deps';
 import { createLogger, serverLogger } from './logging';
 import { createMailer } from './mail/mailer';
@@ -113,7 +114,10 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   // in the background like any batch, so the server opens at once and the batch finishes a few seconds later.
   const sample = seeded ? await sampleBatchUpload(db, config) : null;
   const sampleStarted = sample
-    ? stageSampleBatch(deps, sample).catch((error) => log.warn(`the sample batch was not started: ${(error as Error).message}`))
+    ? Promise.all([
+        stageSampleBatch(deps, sample).catch((error) => log.warn(`the sample batch was not started: ${(error as Error).message}`)),
+        seedAdvancedCases(deps, sample).catch((error) => log.warn(`the sample cases were not screened: ${(error as Error).message}`)),
+      ])
     : Promise.resolve();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

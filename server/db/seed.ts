@@ -7,7 +7,7 @@
  */
 import { ANALYST_PERMISSIONS } from '../../common/permissions';
 import type { Config } from '../config';
-import type { Db } from './client';
+import type { Db, Queryable } from './client';
 import { createOrganisationWithAdmin, insertRole, insertUser } from '../organisations/create';
 
 export interface SeedAccount {
@@ -38,6 +38,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedAccount[]
       },
       admin: { name: 'Ada Administrator', email: config.adminEmail, password: config.adminPassword },
     });
+    await seedAdvancedFeatures(tx, main.organisationId, main.userId);
     const analystRole = await insertRole(tx, main.organisationId, 'Analyst', ANALYST_PERMISSIONS);
     await insertUser(tx, {
       organisationId: main.organisationId,
@@ -134,3 +135,119 @@ export async function sampleBatchUpload(db: Db, config: Config) {
     csv: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'),
   };
 }
+
+/**
+ * Northwind's advanced features, so each screen shows real work on the first start: a blacklist of people
+ * and companies its fraud team flagged, a whitelist of customers it cleared, a comment on a record, two
+ * risk-scoring engines (neither active, so searches keep the default rules until an administrator chooses
+ * one), two search profiles, and a monitoring configuration. The names are invented and match no listed
+ * entity. Two cases screened with them are made once the lists are loaded (SEED_ADVANCED_CASES).
+ */
+export const SEED_LISTS = {
+  blacklist: {
+    name: 'Payment fraud watchlist',
+    description: 'People and companies our investigations team linked to payment fraud, 2024 to 2026.',
+    records: [
+      ['Dariusz Wolanczyk-Barrett', 'person', [1979, 3, 14], 'PL', 'Card fraud', ['Darek Barrett']],
+      ['Marguerite Ondaatje-Lisle', 'person', [1985], 'CA', 'Account takeover', []],
+      ['Velorin Trade Partners Ltd', 'company', [2016], 'CY', 'Invoice fraud', ['Velorin Trading']],
+      ['Kasimir Ozolinsh', 'person', [1968, 11], 'LV', 'Money mule recruiter', []],
+      ['Brightwell Apex Holdings', 'company', [], 'AE', 'Shell company', []],
+      ['Teodoro Villaseñor Ruiz', 'person', [1990, 7, 2], 'MX', 'Chargeback abuse', []],
+      ['Olumide Adebanjo-Frost', 'person', [], 'NG', 'Romance scam', []],
+      ['Port Rashid Warehouse 14', 'location', [], 'AE', 'Transshipment point', []],
+    ] as [string, 'person' | 'company' | 'location', number[], string, string, string[]][],
+  },
+  whitelist: {
+    name: 'Cleared customers',
+    description: 'Customers reviewed and cleared by compliance after a name match on a public list.',
+    records: [
+      ['Ismail Haddad Qureshi', 'person', [1982, 5, 9], 'AE', 'Cleared March 2026', []],
+      ['Irina Volkova-Brandt', 'person', [1975], 'DE', 'Cleared May 2026', []],
+      ['Orion Marine Services LLC', 'company', [2011], 'US', 'Cleared July 2026', []],
+    ] as [string, 'person' | 'company' | 'location', number[], string, string, string[]][],
+  },
+};
+
+export const SEED_ENGINES = [
+  {
+    title: 'Standard onboarding',
+    model_name: 'ONB-2026.1',
+    low_threshold: 20,
+    medium_threshold: 40,
+    high_threshold: 70,
+    rules: [
+      { country: 'any', category: 'sanctions', record: 'sanctions_designation', weightage: 60 },
+      { country: 'any', category: 'any', record: 'terrorism', weightage: 30 },
+      { country: 'any', category: 'pep', record: 'political_exposure', weightage: 35 },
+      { country: 'any', category: 'warnings_and_regulatory_enforcement', record: 'export_restriction', weightage: 30 },
+      { country: 'any', category: 'any', record: 'convicted_by_court', weightage: 25 },
+      { country: 'IR', category: 'any', record: 'any', weightage: 20 },
+      { country: 'KP', category: 'any', record: 'any', weightage: 20 },
+    ],
+    decisions: { blacklisted: 'failed', whitelisted: 'passed', high_risk: 'for review', medium_risk: 'for review', low_risk: 'passed' },
+  },
+  {
+    title: 'Sanctions strict',
+    model_name: 'SAN-1',
+    low_threshold: null,
+    medium_threshold: 30,
+    high_threshold: 50,
+    rules: [
+      { country: 'any', category: 'sanctions', record: 'any', weightage: 60 },
+      { country: 'any', category: 'any', record: 'terrorism', weightage: 40 },
+    ],
+    decisions: { blacklisted: 'failed', whitelisted: 'passed', high_risk: 'failed', medium_risk: 'for review', low_risk: 'passed' },
+  },
+];
+
+async function seedAdvancedFeatures(tx: Queryable, organisationId: string, adminId: string) {
+  // One change of the organisation's custom lists: revision 1 for every seeded record.
+  await tx.query('UPDATE organisations SET custom_lists_revision = 1 WHERE id = $1', [organisationId]);
+  const listIds: string[] = [];
+  for (const [type, list] of Object.entries(SEED_LISTS)) {
+    const row = await tx.one<{ id: string }>(
+      `INSERT INTO custom_lists (organisation_id, name, description, list_type, total_records, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+      [organisationId, list.name, list.description, type, list.records.length, adminId],
+    );
+    listIds.push(row!.id);
+    for (const [i, [name, entityType, [year, month, day], country, category, aliases]] of list.records.entries()) {
+      const record = await tx.one<{ id: string }>(
+        `INSERT INTO custom_list_records (organisation_id, list_id, full_name, aliases, entity_type, birth_year, birth_month, birth_day, country, category, source_row, revision, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12) RETURNING id`,
+        [organisationId, row!.id, name, aliases, entityType, year ?? null, month ?? null, day ?? null, country, category, i + 2, adminId],
+      );
+      if (i === 0 && type === 'blacklist') {
+        await tx.query(`INSERT INTO custom_list_comments (organisation_id, record_id, user_id, text) VALUES ($1, $2, $3, $4)`, [
+          organisationId,
+          record!.id,
+          adminId,
+          "Confirmed by the card scheme's fraud report of March 2026; keep on the list for five years.",
+        ]);
+      }
+    }
+  }
+  for (const e of SEED_ENGINES) {
+    await tx.query(
+      `INSERT INTO risk_score_engines (organisation_id, title, model_name, low_threshold, medium_threshold, high_threshold, rules, decisions, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+      [organisationId, e.title, e.model_name, e.low_threshold, e.medium_threshold, e.high_threshold, JSON.stringify(e.rules), JSON.stringify(e.decisions), adminId],
+    );
+  }
+  await tx.query(
+    `INSERT INTO search_profiles (organisation_id, title, databases, sources, countries, created_by, updated_by)
+     VALUES ($1, 'UN and US PEP', '{sanctions,pep}', '{un_sc_consolidated,pep_us_congress}', '{}', $2, $2),
+            ($1, 'Full with watchlist', '{sanctions,pep,warnings_and_regulatory_enforcement}', $3, '{}', $2, $2)`,
+    [organisationId, adminId, ['us_ofac_sdn', 'us_ofac_consolidated', 'un_sc_consolidated', 'us_csl', 'us_bis_dpl', 'pep_us_congress', ...listIds]],
+  );
+  await tx.query(
+    `INSERT INTO monitoring_settings (organisation_id, duration, alert_frequency, channels, updated_by, updated_at) VALUES ($1, '365', 'weekly', '{in_app,email}', $2, now())`,
+    [organisationId, adminId],
+  );
+}
+
+/** Cases made at the first start once the lists are loaded: one decided by a risk engine, one hitting the blacklist (monitored). */
+export const SEED_ADVANCED_CASES = [
+  { search_term: 'Ayman al-Zawahri', entity_type: 'person' as const, engine: 'Standard onboarding', aml_monitoring: false },
+  { search_term: 'Dariusz Wolanczyk Barret', entity_type: 'person' as const, engine: null, aml_monitoring: true },
+];

@@ -209,6 +209,35 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByTestId('table-row').first()).toBeVisible();
     await survey.check('audit-history');
 
+    // The advanced features, each with the seeded organisation's own data.
+    await page.goto('/aml-custom-list');
+    await settled(page);
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await survey.check('aml-custom-list');
+    await page.getByTestId('table-row').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/aml-custom-list\/[0-9a-f-]{36}$/);
+    await settled(page);
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await survey.check('custom list records');
+    await page.getByTestId('table-row').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/aml-custom-list\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    await settled(page);
+    await survey.check('custom list record');
+
+    await page.goto('/risk-scoring');
+    await settled(page);
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await survey.check('risk-scoring');
+
+    await page.goto('/search-profile');
+    await settled(page);
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await survey.check('search-profile');
+
+    await page.goto('/monitoring-configuration');
+    await settled(page);
+    await survey.check('monitoring-configuration');
+
     await page.goto('/web-hooks');
     await settled(page);
     await survey.check('placeholder');

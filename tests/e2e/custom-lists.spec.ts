@@ -31,7 +31,8 @@ test('a blacklist is uploaded after fixing its file, its records are commented a
   await page.getByTestId('menu-aml_custom_lists').click();
   await expect(page).toHaveURL(/\/aml-custom-list$/);
   await expect(page.getByTestId('page-title')).toHaveText('AML Custom Lists');
-  await expect(page.getByTestId('lists-table').getByTestId('table-row').or(page.getByTestId('lists-empty'))).toBeVisible();
+  // The seeded lists, or an empty page on a database that has none.
+  await expect(page.getByTestId('lists-table').getByTestId('table-row').first().or(page.getByTestId('lists-empty'))).toBeVisible();
 
   // ---- The modal: nothing sent until the form is right.
   await page.getByTestId('create-list').click();
