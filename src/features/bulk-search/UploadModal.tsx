@@ -4,15 +4,15 @@
  * with .provide(); the modal is mounted while open, so closing it stops the
  * actor and aborts a request still on its way.
  */
-import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { LuCircleCheck, LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { BULK_FILE_EXTENSIONS, type BatchView, type BulkFileProblem } from '@common/bulk';
+import { BULK_FILE_EXTENSIONS, type BatchView } from '@common/bulk';
 import { DATABASES } from '@common/enums';
-import { MESSAGES, type MessageId } from '@common/messages';
+import { MESSAGES } from '@common/messages';
 import { bulkUploadMachine } from '@machines/bulk-upload/bulk-upload.machine';
 import {
   selectBatch,
@@ -35,6 +35,7 @@ import {
 } from '@machines/bulk-upload/bulk-upload.selectors';
 import type { BulkUploadOptions } from '@machines/bulk-upload/bulk-upload.types';
 import { CreditsExpiredDialog, SALES_ADDRESS } from '../../components/CreditsExpiredDialog';
+import { FileProblems } from '../../components/FileProblems';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { Select } from '../../components/Select';
@@ -45,13 +46,9 @@ import { notify } from '../../lib/toaster';
 import { useResource } from '../../lib/useResource';
 import { valueLabel } from '../../lib/valueLabels';
 import { BatchProgressBar } from './BatchProgressBar';
-import { bulkApi, errorFileCsv, followBatch, readFile, saveText, startBatch } from './api';
+import { bulkApi, followBatch, readFile, startBatch } from './api';
+import { problemMessage, saveErrorFile } from '../../lib/upload';
 
-/** Problems shown in the modal; the error file holds every listed one. */
-const SHOWN_PROBLEMS = 200;
-
-/** A problem's translated message, with the values it names (at most {max} values in a cell). */
-const problemMessage = (p: BulkFileProblem) => messageText(p.code, MESSAGES[p.code as MessageId] ?? p.code, p.values);
 
 export function UploadModal({ onClose, onStarted }: { onClose: () => void; onStarted: (batch: BatchView) => void }) {
   const intl = useIntl();
@@ -69,10 +66,7 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
         close: () => effects.current.onClose(),
         contactSales: () => window.open(SALES_ADDRESS, '_blank'),
         viewCases: (_, { name }) => effects.current.navigate(`/manage-case?batch=${encodeURIComponent(name)}`),
-        downloadErrors: (_, { problems, fileName }) => {
-          const headers = (['row', 'column', 'value', 'message'] as const).map((k) => intl.formatMessage({ id: `bulk.modal.col_${k}` })) as [string, string, string, string];
-          saveText(errorFileCsv(problems, headers, problemMessage), `${fileName.replace(/\.[^.]+$/, '')}-errors.csv`);
-        },
+        downloadErrors: (_, { problems, fileName }) => saveErrorFile(intl, 'bulk.modal', problems, fileName),
       },
     }),
   );
@@ -217,52 +211,14 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
                   )}
 
                   {step === 'invalid' && (
-                    <Stack gap="3" data-testid="file-problems">
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Description>
-                          <FormattedMessage id="bulk.modal.invalid_body" values={{ count }} />
-                          {count > problems.length && (
-                            <>
-                              {' '}
-                              <FormattedMessage id="bulk.modal.listed" values={{ shown: problems.length }} />
-                            </>
-                          )}
-                        </Alert.Description>
-                      </Alert.Root>
-                      <Box maxH="64" overflowY="auto" borderWidth="1px" rounded="md">
-                        <Table.Root size="sm" stickyHeader>
-                          <Table.Header>
-                            <Table.Row>
-                              {(['row', 'column', 'value', 'message'] as const).map((k) => (
-                                <Table.ColumnHeader key={k}>
-                                  <FormattedMessage id={`bulk.modal.col_${k}`} />
-                                </Table.ColumnHeader>
-                              ))}
-                            </Table.Row>
-                          </Table.Header>
-                          <Table.Body>
-                            {problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
-                              <Table.Row key={`${p.row}-${p.column}-${i}`} data-testid="problem-row">
-                                <Table.Cell>{intl.formatNumber(p.row)}</Table.Cell>
-                                <Table.Cell fontFamily="mono" fontSize="xs" dir="ltr" textAlign="start">
-                                  {p.column || <FormattedMessage id="bulk.modal.whole_file" />}
-                                </Table.Cell>
-                                <Table.Cell maxW="40" truncate>
-                                  <Name>{p.value ?? ''}</Name>
-                                </Table.Cell>
-                                <Table.Cell>{problemMessage(p)}</Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      </Box>
-                      <HStack gap="2" wrap="wrap">
-                        <Button size="sm" variant="outline" onClick={() => send({ type: 'DOWNLOAD_ERRORS' })} data-testid="download-errors">
-                          <LuDownload /> <FormattedMessage id="bulk.modal.download_errors" />
-                        </Button>
-                      </HStack>
-                    </Stack>
+                    <FileProblems
+                      problems={problems}
+                      count={count}
+                      messageOf={problemMessage}
+                      prefix="bulk.modal"
+                      onDownload={() => send({ type: 'DOWNLOAD_ERRORS' })}
+                      testIds={{ box: 'file-problems', row: 'problem-row', download: 'download-errors' }}
+                    />
                   )}
 
                   {(step === 'choosing' || step === 'ready' || step === 'uploading' || step === 'invalid' || step === 'reading') && (

@@ -5,15 +5,15 @@
  * .provide(); the modal is mounted while open, so closing it stops the actor and aborts an upload on
  * its way.
  */
-import { Alert, Box, Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '@common/constants';
-import { CUSTOM_LIST_COLUMNS, CUSTOM_LIST_FILE_EXTENSIONS, type CustomListFileProblem } from '@common/custom-lists';
+import { CUSTOM_LIST_COLUMNS, CUSTOM_LIST_FILE_EXTENSIONS } from '@common/custom-lists';
 import { CUSTOM_LIST_TYPES } from '@common/enums';
-import { MESSAGES, type MessageId } from '@common/messages';
+import { MESSAGES } from '@common/messages';
 import { listUploadMachine } from '@machines/custom-lists/list-upload.machine';
 import {
   selectAppending,
@@ -30,20 +30,16 @@ import {
   selectUploadPercent,
 } from '@machines/custom-lists/list-upload.selectors';
 import type { TargetList, UploadAnswer } from '@machines/custom-lists/list-upload.types';
+import { FileProblems } from '../../components/FileProblems';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { ServerError } from '../../components/ServerError';
 import { messageById, messageText } from '../../lib/i18n';
 import { inspect } from '../../lib/inspector';
 import { notify } from '../../lib/toaster';
-import { errorFileCsv, listApi, saveCsv, uploadList } from './api';
+import { listApi, uploadList } from './api';
+import { problemMessage, saveErrorFile } from '../../lib/upload';
 
-/** Problems shown in the modal; the error file holds every listed one. */
-const SHOWN_PROBLEMS = 200;
-const COLUMNS = ['row', 'column', 'value', 'message'] as const;
-
-/** A problem's translated message, with the values it names (at most {max} other names in a cell). */
-const problemMessage = (p: CustomListFileProblem) => messageText(p.code, MESSAGES[p.code as MessageId] ?? p.code, p.values);
 
 interface Props {
   /** Adding records to this list; a new list when null. */
@@ -66,10 +62,7 @@ export function UploadListModal({ list, onClose, onUploaded }: Props) {
           effects.current.onUploaded(answer, appended);
         },
         close: () => effects.current.onClose(),
-        downloadErrors: (_, { problems, fileName }) => {
-          const headers = COLUMNS.map((k) => intl.formatMessage({ id: `custom_lists.upload.col_${k}` })) as [string, string, string, string];
-          saveCsv(errorFileCsv(problems, headers, problemMessage), `${fileName.replace(/\.[^.]+$/, '')}-errors.csv`);
-        },
+        downloadErrors: (_, { problems, fileName }) => saveErrorFile(intl, 'custom_lists.upload', problems, fileName),
       },
     }),
   );
@@ -126,52 +119,14 @@ export function UploadListModal({ list, onClose, onUploaded }: Props) {
                 <Stack gap="5">
                   {/* The problems first: they are what the user came back for. */}
                   {step === 'invalid' && (
-                    <Stack gap="3" data-testid="list-file-problems">
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Description>
-                          <FormattedMessage id="custom_lists.upload.invalid_body" values={{ count }} />
-                          {count > problems.length && (
-                            <>
-                              {' '}
-                              <FormattedMessage id="custom_lists.upload.listed" values={{ shown: problems.length }} />
-                            </>
-                          )}
-                        </Alert.Description>
-                      </Alert.Root>
-                      <Box maxH="64" overflowY="auto" borderWidth="1px" rounded="md">
-                        <Table.Root size="sm" stickyHeader>
-                          <Table.Header>
-                            <Table.Row>
-                              {COLUMNS.map((k) => (
-                                <Table.ColumnHeader key={k}>
-                                  <FormattedMessage id={`custom_lists.upload.col_${k}`} />
-                                </Table.ColumnHeader>
-                              ))}
-                            </Table.Row>
-                          </Table.Header>
-                          <Table.Body>
-                            {problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
-                              <Table.Row key={`${p.row}-${p.column}-${i}`} data-testid="list-problem-row">
-                                <Table.Cell>{intl.formatNumber(p.row)}</Table.Cell>
-                                <Table.Cell fontFamily="mono" fontSize="xs" dir="ltr" textAlign="start">
-                                  {p.column || <FormattedMessage id="custom_lists.upload.whole_file" />}
-                                </Table.Cell>
-                                <Table.Cell maxW="40" truncate>
-                                  <Name>{p.value ?? ''}</Name>
-                                </Table.Cell>
-                                <Table.Cell>{problemMessage(p)}</Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      </Box>
-                      <HStack gap="2" wrap="wrap">
-                        <Button size="sm" variant="outline" onClick={() => send({ type: 'DOWNLOAD_ERRORS' })} data-testid="list-download-errors">
-                          <LuDownload /> <FormattedMessage id="custom_lists.upload.download_errors" />
-                        </Button>
-                      </HStack>
-                    </Stack>
+                    <FileProblems
+                      problems={problems}
+                      count={count}
+                      messageOf={problemMessage}
+                      prefix="custom_lists.upload"
+                      onDownload={() => send({ type: 'DOWNLOAD_ERRORS' })}
+                      testIds={{ box: 'list-file-problems', row: 'list-problem-row', download: 'list-download-errors' }}
+                    />
                   )}
 
                   {!appending && (
