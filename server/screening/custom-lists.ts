@@ -12,7 +12,7 @@
  * Applying a record twice changes nothing, which is what makes reading a few too many harmless.
  */
 import type { Db } from '../db/client';
-import { forOrganisation } from '../db/tenant';
+import { forOrganisation, type OrgDb } from '../db/tenant';
 import { CustomListIndex, customEntity, type CustomRecord, type PackedRecords } from './custom-index';
 import { Packer } from './packer';
 import type { ScreeningEngine } from './engine';
@@ -110,32 +110,14 @@ export class CustomListRegistry {
     const weights = this.engine.wordWeights()!;
     if (!entry) {
       // Everything live now; records changed after the revision was read are applied again next time, which is harmless.
-      // Read a page at a time: the embedded database runs on this thread, and one read of 100,000 rows would hold it for seconds.
-      const rows: CustomRecord[] = [];
-      for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
-        const page = await org.query<CustomRecord>(
-          `SELECT ${RECORD_COLUMNS} FROM custom_list_records r JOIN custom_lists l ON l.id = r.list_id
-            WHERE r.organisation_id = $org AND NOT r.is_deleted AND NOT l.is_deleted AND r.id > $1::uuid
-            ORDER BY r.id LIMIT ${READ_PAGE}`,
-          [after],
-        );
-        rows.push(...page);
-        if (page.length < READ_PAGE) break;
-        after = page[page.length - 1].id;
-        // Statements of the embedded database resolve without returning to the event loop: let requests in between pages.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      const rows = await readPaged<CustomRecord>(org, null);
       const index = new CustomListIndex(weights.weights, weights.version);
       await this.apply(index, rows.map(normalise), []);
       const fresh = { revision, index };
       this.entries.set(organisationId, fresh);
       return fresh;
     }
-    const rows = await org.query<CustomRecord & { gone: boolean }>(
-      `SELECT ${RECORD_COLUMNS}, (r.is_deleted OR l.is_deleted) AS gone FROM custom_list_records r JOIN custom_lists l ON l.id = r.list_id
-        WHERE r.organisation_id = $org AND r.revision > $1`,
-      [entry.revision],
-    );
+    const rows = await readPaged<CustomRecord & { gone: boolean; revision: string }>(org, entry.revision);
     await this.apply(
       entry.index,
       rows.filter((r) => !r.gone).map(normalise),
@@ -143,6 +125,42 @@ export class CustomListRegistry {
     );
     entry.revision = revision;
     return entry;
+  }
+}
+
+/**
+ * Records of the organisation, read a page at a time: the embedded database runs on this thread and its
+ * statements resolve without returning to the event loop, so one read of 100,000 rows would hold every
+ * other request for seconds; between pages the server answers them. A full load walks the live records
+ * by id; a catch-up walks those stamped above a revision by (revision, id), on the index that keeps them
+ * in that order, so finding one changed record among 100,000 reads one.
+ */
+async function readPaged<T extends { id: string; revision?: unknown }>(org: OrgDb, since: number | null): Promise<T[]> {
+  const rows: T[] = [];
+  let afterRevision = since ?? 0;
+  // After every id of the revision already applied (a catch-up), or before every id (a full load).
+  let afterId = since === null ? '00000000-0000-0000-0000-000000000000' : 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+  for (;;) {
+    const page =
+      since === null
+        ? await org.query<T>(
+            `SELECT ${RECORD_COLUMNS} FROM custom_list_records r JOIN custom_lists l ON l.id = r.list_id
+              WHERE r.organisation_id = $org AND NOT r.is_deleted AND NOT l.is_deleted AND r.id > $1::uuid
+              ORDER BY r.id LIMIT ${READ_PAGE}`,
+            [afterId],
+          )
+        : await org.query<T>(
+            `SELECT ${RECORD_COLUMNS}, r.revision, (r.is_deleted OR l.is_deleted) AS gone FROM custom_list_records r JOIN custom_lists l ON l.id = r.list_id
+              WHERE r.organisation_id = $org AND (r.revision, r.id) > ($1::bigint, $2::uuid)
+              ORDER BY r.revision, r.id LIMIT ${READ_PAGE}`,
+            [afterRevision, afterId],
+          );
+    rows.push(...page);
+    if (page.length < READ_PAGE) return rows;
+    const last = page[page.length - 1];
+    afterId = last.id;
+    afterRevision = Number(last.revision ?? 0);
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

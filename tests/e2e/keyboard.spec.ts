@@ -139,6 +139,8 @@ test('Create New Case: skip link first, then every control in order under its ow
     expect.stringMatching(/^checkbox "Match RCA"/),
     expect.stringMatching(/^checkbox "AML monitoring"/),
     expect.stringMatching(/^checkbox "Adverse media monitoring"/),
+    // Offered once the organisation has risk engines (the seeded one has).
+    'combobox "Custom risk engine"',
     'button "Choose an image"',
     'button "Reset"',
     'button "Search"',

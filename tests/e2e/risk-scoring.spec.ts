@@ -40,10 +40,16 @@ test('an administrator builds a risk engine, tries it before saving, and a case 
   await expect(page).toHaveURL(/\/risk-scoring$/);
   await expect(page.getByTestId('page-title')).toHaveText('Risk Scoring');
 
-  // A search that finds nothing says so.
+  // A search that finds nothing says so, and lives in the address (a reload keeps it).
   await page.locator('input[name=engine_search]').fill('no engine is called this');
+  await page.locator('input[name=engine_search]').press('Enter');
+  await expect(page).toHaveURL(/\/risk-scoring\?search=no%20engine%20is%20called%20this$/);
+  await expect(page.getByTestId('engines-empty')).toContainText('No engine has a title like this.');
+  await page.reload();
+  await expect(page.locator('input[name=engine_search]')).toHaveValue('no engine is called this');
   await expect(page.getByTestId('engines-empty')).toContainText('No engine has a title like this.');
   await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(page).toHaveURL(/\/risk-scoring$/);
 
   await page.getByTestId('create-engine').click();
   const editor = page.getByTestId('engine-editor');

@@ -10,7 +10,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { SearchProfileView, SourceOption } from '../../common/search-profiles';
 import { NEW_PROFILE, profileBody, profileEditorMachine, profileProblems, type SaveProfileInput } from '../../machines/search-profiles/profile-editor.machine';
 import { selectDropped, selectFieldProblem, selectFormError, selectIsOpen, selectIsSaving, selectLoadFailed, selectValues } from '../../machines/search-profiles/profile-editor.selectors';
-import { searchFromView, viewFromSearch } from '../../machines/search-profiles/profile-list-query';
+import { searchFromView, viewFromSearch } from '../../machines/shared/title-search';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const failure = (status: number | null, message: string, code?: string, data?: Record<string, unknown>) => Object.assign(new Error(message), { status, code, data: { code, ...data } });

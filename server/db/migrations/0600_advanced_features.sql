@@ -61,7 +61,8 @@ CREATE TABLE custom_list_records (
   deleted_at timestamptz,
   delete_reason text
 );
-CREATE INDEX custom_list_records_revision ON custom_list_records (organisation_id, revision);
+-- A catch-up reads the records stamped above a revision in (revision, id) order, a page at a time.
+CREATE INDEX custom_list_records_revision ON custom_list_records (organisation_id, revision, id);
 CREATE INDEX custom_list_records_list ON custom_list_records (list_id, is_deleted, created_at, id);
 CREATE INDEX custom_list_records_name_trgm ON custom_list_records USING gin (lower(full_name) gin_trgm_ops);
 

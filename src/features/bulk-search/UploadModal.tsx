@@ -6,8 +6,8 @@
  */
 import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type DragEvent } from 'react';
-import { LuCircleCheck, LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
+import { useRef, useState } from 'react';
+import { LuCircleCheck, LuDownload, LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { BULK_FILE_EXTENSIONS, type BatchView } from '@common/bulk';
@@ -35,6 +35,7 @@ import {
 } from '@machines/bulk-upload/bulk-upload.selectors';
 import type { BulkUploadOptions } from '@machines/bulk-upload/bulk-upload.types';
 import { CreditsExpiredDialog, SALES_ADDRESS } from '../../components/CreditsExpiredDialog';
+import { FileDropZone } from '../../components/FileDropZone';
 import { FileProblems } from '../../components/FileProblems';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
@@ -90,17 +91,11 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
   const creditsDialog = useSelector(actor, selectCreditsDialog);
   const canRetry = useSelector(actor, selectCanRetry);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const profiles = useResource<{ data: { _id: string; title: string }[] }>(options.search_type === 'profile' ? '/search-profiles' : null);
   const started = batch !== null;
 
   const setOption = (patch: Partial<BulkUploadOptions>) => send({ type: 'OPTIONS', options: patch });
   const choose = (chosen: File | null | undefined) => send({ type: 'CHOOSE', file: chosen ?? null });
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (editable) choose(e.dataTransfer.files?.[0]);
-  };
   /** Escape, the close button and Cancel: before the start the upload is abandoned; after it the batch keeps running. */
   const dismiss = () => (started || step === 'done' ? send({ type: 'CLOSE' }) : send({ type: 'CANCEL' }));
   const fileError = errors.file ?? null;
@@ -149,49 +144,16 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
                       )}
 
                       <FormField label={<FormattedMessage id="bulk.modal.file" />} error={fileError} required>
-                        <Box
-                          w="full"
-                          borderWidth="2px"
-                          borderStyle="dashed"
-                          borderColor={dragging ? 'brand.solid' : errors.file ? 'border.error' : 'border'}
-                          bg={dragging ? 'brand.subtle' : 'bg.subtle'}
-                          rounded="md"
-                          p="4"
-                          onDragOver={(e) => {
-                            e.preventDefault();
-                            if (editable) setDragging(true);
-                          }}
-                          onDragLeave={() => setDragging(false)}
-                          onDrop={drop}
-                          data-testid="file-drop"
-                        >
-                          <Stack gap="2" align="center" textAlign="center">
-                            <HStack gap="2">
-                              <LuFileSpreadsheet aria-hidden />
-                              <Text fontWeight="medium" data-testid="chosen-file">
-                                {file ? <Name>{file.name}</Name> : <FormattedMessage id="bulk.modal.no_file" />}
-                              </Text>
-                            </HStack>
-                            <Text fontSize="xs" color="fg.muted">
-                              <FormattedMessage id="bulk.modal.drop" />
-                            </Text>
-                            <input
-                              ref={fileInput}
-                              type="file"
-                              hidden
-                              accept={BULK_FILE_EXTENSIONS.join(',')}
-                              data-testid="file-input"
-                              onChange={(e) => {
-                                choose(e.currentTarget.files?.[0]);
-                                // The same file chosen again (after a fix) must still fire a change.
-                                e.currentTarget.value = '';
-                              }}
-                            />
-                            <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} disabled={!editable} data-testid="choose-file">
-                              <LuUpload /> <FormattedMessage id={file ? 'bulk.modal.replace_file' : 'bulk.modal.choose_file'} />
-                            </Button>
-                          </Stack>
-                        </Box>
+                        <FileDropZone
+                          file={file}
+                          invalid={Boolean(errors.file)}
+                          editable={editable}
+                          accept={BULK_FILE_EXTENSIONS}
+                          onChoose={choose}
+                          inputRef={fileInput}
+                          prefix="bulk.modal"
+                          testIds={{ zone: 'file-drop', name: 'chosen-file', input: 'file-input', choose: 'choose-file' }}
+                        />
                       </FormField>
                       {step === 'choosing' && error && <ServerError message={error.message} code={error.code} values={error.values} />}
                     </>

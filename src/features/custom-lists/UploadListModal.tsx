@@ -5,10 +5,10 @@
  * .provide(); the modal is mounted while open, so closing it stops the actor and aborts an upload on
  * its way.
  */
-import { Box, Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type DragEvent } from 'react';
-import { LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
+import { useRef, useState } from 'react';
+import { LuDownload, LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '@common/constants';
 import { CUSTOM_LIST_COLUMNS, CUSTOM_LIST_FILE_EXTENSIONS } from '@common/custom-lists';
@@ -30,6 +30,7 @@ import {
   selectUploadPercent,
 } from '@machines/custom-lists/list-upload.selectors';
 import type { TargetList, UploadAnswer } from '@machines/custom-lists/list-upload.types';
+import { FileDropZone } from '../../components/FileDropZone';
 import { FileProblems } from '../../components/FileProblems';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
@@ -81,14 +82,8 @@ export function UploadListModal({ list, onClose, onUploaded }: Props) {
   const percent = useSelector(actor, selectUploadPercent);
   const { problems, count } = useSelector(actor, selectProblems);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
 
   const choose = (chosen: File | null | undefined) => send({ type: 'CHOOSE', file: chosen ?? null });
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (editable) choose(e.dataTransfer.files?.[0]);
-  };
 
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && send({ type: 'CANCEL' })} size="lg" placement="center" scrollBehavior="inside">
@@ -197,57 +192,25 @@ export function UploadListModal({ list, onClose, onUploaded }: Props) {
                   )}
 
                   <FormField label={<FormattedMessage id="custom_lists.upload.file" />} error={errors.file} required>
-                    <Box
-                      w="full"
-                      borderWidth="2px"
-                      borderStyle="dashed"
-                      borderColor={dragging ? 'brand.solid' : errors.file ? 'border.error' : 'border'}
-                      bg={dragging ? 'brand.subtle' : 'bg.subtle'}
-                      rounded="md"
-                      p="4"
-                      onDragOver={(e) => {
-                        e.preventDefault();
-                        if (editable) setDragging(true);
-                      }}
-                      onDragLeave={() => setDragging(false)}
-                      onDrop={drop}
-                      data-testid="list-file-drop"
+                    <FileDropZone
+                      file={file}
+                      invalid={Boolean(errors.file)}
+                      editable={editable}
+                      accept={CUSTOM_LIST_FILE_EXTENSIONS}
+                      onChoose={choose}
+                      inputRef={fileInput}
+                      prefix="custom_lists.upload"
+                      testIds={{ zone: 'list-file-drop', name: 'list-chosen-file', input: 'list-file-input', choose: 'list-choose-file' }}
                     >
-                      <Stack gap="2" align="center" textAlign="center">
-                        <HStack gap="2">
-                          <LuFileSpreadsheet aria-hidden />
-                          <Text fontWeight="medium" data-testid="list-chosen-file">
-                            {file ? <Name>{file.name}</Name> : <FormattedMessage id="custom_lists.upload.no_file" />}
-                          </Text>
-                        </HStack>
-                        <Text fontSize="xs" color="fg.muted">
-                          <FormattedMessage id="custom_lists.upload.drop" />
+                      <HStack gap="1" fontSize="xs" color="fg.muted" wrap="wrap" justify="center">
+                        <Text as="span">
+                          <FormattedMessage id="custom_lists.upload.columns" />
                         </Text>
-                        <HStack gap="1" fontSize="xs" color="fg.muted" wrap="wrap" justify="center">
-                          <Text as="span">
-                            <FormattedMessage id="custom_lists.upload.columns" />
-                          </Text>
-                          <Text as="span" fontFamily="mono" dir="ltr" data-testid="list-columns">
-                            {CUSTOM_LIST_COLUMNS.join(', ')}
-                          </Text>
-                        </HStack>
-                        <input
-                          ref={fileInput}
-                          type="file"
-                          hidden
-                          accept={CUSTOM_LIST_FILE_EXTENSIONS.join(',')}
-                          data-testid="list-file-input"
-                          onChange={(e) => {
-                            choose(e.currentTarget.files?.[0]);
-                            // The same file chosen again (after a fix) must still fire a change.
-                            e.currentTarget.value = '';
-                          }}
-                        />
-                        <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} disabled={!editable} data-testid="list-choose-file">
-                          <LuUpload /> <FormattedMessage id={file ? 'custom_lists.upload.replace_file' : 'custom_lists.upload.choose_file'} />
-                        </Button>
-                      </Stack>
-                    </Box>
+                        <Text as="span" fontFamily="mono" dir="ltr" data-testid="list-columns">
+                          {CUSTOM_LIST_COLUMNS.join(', ')}
+                        </Text>
+                      </HStack>
+                    </FileDropZone>
                   </FormField>
 
                   {step === 'sending' && (

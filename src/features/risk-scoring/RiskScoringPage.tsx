@@ -1,19 +1,22 @@
 /**
  * /risk-scoring (view_risk_score_engine; not on the basic plan): the organisation's risk-scoring engines
  * with their thresholds, rules, version and whether one is the active engine (searches that choose no
- * engine use it); search by title; create, open, copy, make active or not, delete after a confirmation.
+ * engine use it); a search by title and the page live in the address; create, open, copy, make active or
+ * not, delete after a confirmation.
  * Saving makes a new version; cases already decided keep the version they were decided with.
  */
-import { Badge, Button, Card, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { LuGauge, LuPlus, LuSearch } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useTable } from '@tanstack/react-table';
+import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { RiskEngineView } from '@common/risk-scoring';
 import { engineEditorMachine } from '@machines/risk-scoring/engine-editor.machine';
 import { selectPermissionNames } from '@machines/session/session.selectors';
+import { listQuery, searchFromView, TITLE_LIST_PAGE_SIZE, viewFromSearch, type TitleListView } from '@machines/shared/title-search';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name, isolated } from '../../components/Name';
@@ -24,12 +27,12 @@ import { appTableFeatures, columnsFor } from '../../components/table/features';
 import { Pager } from '../../components/table/Pager';
 import { RowMenu, type RowMenuItem } from '../../components/table/RowMenu';
 import { useDialog } from '../../components/useDialog';
-import { useList } from '../../components/useList';
 import { inspect } from '../../lib/inspector';
 import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
+import { useResource } from '../../lib/useResource';
 import { useSession } from '../../app/useSession';
-import { deleteEngine, duplicateEngine, loadEngine, loadEngines, saveEngine, setEngineActive, tryEngine, type EngineAnswer } from './api';
+import { deleteEngine, duplicateEngine, loadEngine, saveEngine, setEngineActive, tryEngine, type EngineAnswer, type EnginePage } from './api';
 import { EngineEditor } from './EngineEditor';
 
 const column = columnsFor<RiskEngineView>();
@@ -52,34 +55,37 @@ export default function RiskScoringPage() {
   const intl = useIntl();
   const permissions = useSession(selectPermissionNames);
   const can = (p: string) => permissions.includes(p);
-  const engines = useList<RiskEngineView>(loadEngines, { pageSize: 20 });
-  const [search, setSearch] = useState('');
+  const address = useSearch();
+  const [, navigate] = useLocation();
+  const view = useMemo(() => viewFromSearch(address), [address]);
+  const engines = useResource<EnginePage>('/view-risk-score-engine', listQuery(view));
+  const reload = engines.reload;
   const editor = useActorRef(editorMachine, { inspect });
   const editingExisting = useSelector(editor, (s) => s.context.engineId !== null);
 
   useEffect(() => {
     const subscription = editor.on('saved', (event) => {
       succeeded(event.answer as EngineAnswer);
-      engines.reload();
+      reload();
     });
     return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editor]);
+  }, [editor, reload]);
 
-  // Searching as one types, a moment after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((engines.filters.search ?? '') !== search) engines.search({ search });
-    }, 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  const go = (next: TitleListView) => {
+    const q = searchFromView(next);
+    navigate(`/risk-scoring${q ? `?${q}` : ''}`);
+  };
+  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = new FormData(e.currentTarget).get('engine_search');
+    go({ search: typeof value === 'string' ? value.trim() : '', page: 1 });
+  };
 
   const remove = useDialog<RiskEngineView, EngineAnswer>(
     (engine) => deleteEngine(engine._id),
     (answer) => {
       succeeded(answer);
-      engines.reload();
+      reload();
     },
   );
   // Copying and switching the active engine need no confirmation (each is undone as easily): the answer's message, then the list again.
@@ -90,7 +96,7 @@ export default function RiskScoringPage() {
       const failure = error as { message?: string; code?: string };
       notify.error(messageText(failure.code, failure.message ?? String(error)));
     }
-    engines.reload();
+    reload();
   };
 
   const columns = useMemo(
@@ -197,8 +203,9 @@ export default function RiskScoringPage() {
     [permissions.join(','), intl],
   );
 
-  const table = useTable({ features: appTableFeatures, columns, data: engines.rows, getRowId: (r) => r._id });
-  const searching = Boolean(engines.filters.search?.trim());
+  const rows = engines.data?.data ?? [];
+  const table = useTable({ features: appTableFeatures, columns, data: rows, getRowId: (r) => r._id });
+  const searching = view.search !== '';
 
   return (
     <Stack gap="0">
@@ -215,21 +222,29 @@ export default function RiskScoringPage() {
       />
       <Card.Root>
         <Card.Body gap="5">
-          <InputGroup startElement={<LuSearch />} maxW="sm">
-            <Input
-              type="search"
-              name="engine_search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
-              aria-label={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
-            />
-          </InputGroup>
-          {engines.failed && <ServerError message={engines.error?.message ?? null} code={engines.error?.code} />}
+          <form onSubmit={submitSearch} role="search" aria-label={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })} noValidate>
+            <HStack gap="2" maxW="lg">
+              {/* Keyed by the address's search, so Back and a shared link show what the list was searched for. */}
+              <Input
+                key={view.search}
+                type="search"
+                name="engine_search"
+                size="sm"
+                maxLength={100}
+                defaultValue={view.search}
+                placeholder={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
+                aria-label={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
+              />
+              <Button type="submit" size="sm" variant="outline">
+                <LuSearch /> <FormattedMessage id="admin.actions.search" />
+              </Button>
+            </HStack>
+          </form>
+          {engines.error && <ServerError message={engines.error.message} code={engines.error.code} />}
           <DataTable
             table={table}
             loading={engines.loading}
-            loaded={engines.loaded}
+            loaded={engines.data !== null}
             label={intl.formatMessage({ id: 'nav.item.risk_scoring' })}
             testId="engines-table"
             onRowClick={(engine) => editor.send({ type: 'OPEN', engineId: engine._id })}
@@ -241,7 +256,7 @@ export default function RiskScoringPage() {
                 description={<FormattedMessage id={searching ? 'risk_scoring.empty.filtered' : 'risk_scoring.empty.none'} />}
                 action={
                   searching ? (
-                    <Button size="sm" variant="outline" onClick={() => setSearch('')}>
+                    <Button size="sm" variant="outline" onClick={() => go({ search: '', page: 1 })}>
                       <FormattedMessage id="admin.actions.clear_search" />
                     </Button>
                   ) : can('create_risk_score_engine') ? (
@@ -253,7 +268,7 @@ export default function RiskScoringPage() {
               />
             }
           />
-          <Pager page={engines.page} pageSize={engines.pageSize} total={engines.total} onPage={engines.goTo} />
+          <Pager page={view.page} pageSize={TITLE_LIST_PAGE_SIZE} total={engines.data?.total ?? 0} onPage={(page) => go({ ...view, page })} />
         </Card.Body>
       </Card.Root>
       <EngineEditor editor={editor} canEdit={editingExisting ? can('update_risk_score_engine') : can('create_risk_score_engine')} />

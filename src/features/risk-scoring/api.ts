@@ -12,8 +12,8 @@ export interface EngineAnswer {
   engine?: RiskEngineView;
 }
 
-export const loadEngines = ({ filters, page, pageSize }: { filters: Record<string, string>; page: number; pageSize: number }) =>
-  api.get<Page<RiskEngineView>>('/view-risk-score-engine', { page, page_size: pageSize, ...(filters.search?.trim() ? { search: filters.search.trim() } : {}) });
+/** What GET /api/view-risk-score-engine answers for a page of the engines table. */
+export type EnginePage = Page<RiskEngineView>;
 
 export const loadEngine = (id: string) => api.get<{ engine: RiskEngineView }>('/risk-score-engine', { id }).then((r) => r.engine);
 

@@ -14,7 +14,7 @@ import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { SearchProfileView } from '@common/search-profiles';
 import { profileEditorMachine } from '@machines/search-profiles/profile-editor.machine';
-import { listQuery, PROFILE_PAGE_SIZE, searchFromView, viewFromSearch, type ProfileListView } from '@machines/search-profiles/profile-list-query';
+import { listQuery, TITLE_LIST_PAGE_SIZE, searchFromView, viewFromSearch, type TitleListView } from '@machines/shared/title-search';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';
@@ -115,7 +115,7 @@ export default function SearchProfilesPage() {
     },
   );
 
-  const go = (next: ProfileListView) => {
+  const go = (next: TitleListView) => {
     const q = searchFromView(next);
     navigate(`/search-profile${q ? `?${q}` : ''}`);
   };
@@ -275,7 +275,7 @@ export default function SearchProfilesPage() {
               />
             }
           />
-          <Pager page={view.page} pageSize={PROFILE_PAGE_SIZE} total={list.data?.total ?? 0} onPage={(page) => go({ ...view, page })} />
+          <Pager page={view.page} pageSize={TITLE_LIST_PAGE_SIZE} total={list.data?.total ?? 0} onPage={(page) => go({ ...view, page })} />
         </Card.Body>
       </Card.Root>
 
