@@ -6,7 +6,6 @@
  */
 import type { FileProblem } from './spreadsheet';
 import { LIMITS } from './constants';
-import type { MessageId } from './messages';
 
 /** Rows a batch may hold unless the provider raised the organisation's limit (section 9: "value not shown"). */
 export const DEFAULT_BULK_ENTITY_LIMIT = 10_000;

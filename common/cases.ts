@@ -3,6 +3,7 @@
  * changes are allowed, how an entity's decision rolls up into its case, and
  * the shapes the case calls answer with. docs/cases.md explains each choice.
  */
+import type { UserRef } from './actors';
 import type { CaseStatus, Database, EntityType, HitDatabase, MatchStatus, Relevance, RiskLevel } from './enums';
 import { caseStatusOfDecisions, type RiskBreakdown, type RiskDecision, type RiskEngineSnapshot } from './risk-scoring';
 
@@ -179,10 +180,7 @@ export type CaseExportKey = (typeof CASE_EXPORT_KEYS)[number];
 export const CASE_SORT_KEYS = ['created_at', 'updated_at', 'reference', 'search_term', 'hit_count', 'case_status', 'match_status', 'risk_level'] as const;
 export type CaseSortKey = (typeof CASE_SORT_KEYS)[number];
 
-export interface UserRef {
-  _id: string;
-  name: string;
-}
+export type { UserRef } from './actors';
 
 /** One case as the list and detail calls answer it (section 3 "Case"). */
 export interface CaseView {

@@ -5,6 +5,7 @@
  * A list is created by uploading a CSV or Excel file of records; records can then be added, edited and
  * deleted one at a time, and each has its own comments.
  */
+import type { ChangeStamps, DeletionStamps, UserRef } from './actors';
 import type { CustomListType, EntityType } from './enums';
 import type { FileProblem } from './spreadsheet';
 import { cutValue, matchColumns } from './spreadsheet';
@@ -203,30 +204,19 @@ export function checkListRow(
 
 // ------------------------------------------------------------------------------------------ Views
 
-export interface UserRef {
-  _id: string;
-  name: string;
-}
+export type { UserRef } from './actors';
 
 /** One list as the list page shows it. */
-export interface CustomListView {
+export interface CustomListView extends ChangeStamps, DeletionStamps {
   _id: string;
   name: string;
   description: string;
   type: CustomListType;
   total_records: number;
-  created_at: string;
-  created_by: UserRef | null;
-  updated_at: string;
-  updated_by: UserRef | null;
-  is_deleted: boolean;
-  deleted_at: string | null;
-  deleted_by: UserRef | null;
-  delete_reason: string | null;
 }
 
 /** One record as its list and its own page show it. */
-export interface ListRecordView {
+export interface ListRecordView extends ChangeStamps, DeletionStamps {
   _id: string;
   list: { _id: string; name: string; type: CustomListType; is_deleted: boolean };
   full_name: string;
@@ -238,14 +228,6 @@ export interface ListRecordView {
   country: string | null;
   category: string | null;
   comment_count: number;
-  created_at: string;
-  created_by: UserRef | null;
-  updated_at: string;
-  updated_by: UserRef | null;
-  is_deleted: boolean;
-  deleted_at: string | null;
-  deleted_by: UserRef | null;
-  delete_reason: string | null;
 }
 
 export interface ListCommentView {

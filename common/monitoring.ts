@@ -4,6 +4,7 @@
  * and through which channels. Pure date arithmetic both sides use: the screen shows when monitoring of a
  * case ends and when the next alerts go out with the same functions the server applies.
  */
+import type { UserRef } from './actors';
 import { ALERT_FREQUENCIES, MONITORING_DURATIONS, NOTIFICATION_CHANNELS } from './enums';
 import type { MessageId } from './messages';
 
@@ -30,7 +31,7 @@ export interface MonitoringSettingsView extends MonitoringSettings {
   /** Whether the organisation has a web hook to send alerts to (the web hooks channel needs one). */
   webhooks_available: boolean;
   updated_at: string | null;
-  updated_by: { _id: string; name: string } | null;
+  updated_by: UserRef | null;
 }
 
 /**

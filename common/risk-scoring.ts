@@ -8,6 +8,7 @@
  * case takes the most severe decision of its hits. Pure functions on plain data: the server scores cases
  * with them and the engine editor's "try it" panel shows the same breakdown before anything is saved.
  */
+import type { ChangeStamps } from './actors';
 import { CASE_STATUSES, HIT_DATABASES, RISK_DECISIONS, type CaseStatus, type RiskLevel } from './enums';
 import { LIMITS } from './constants';
 import type { MessageId } from './messages';
@@ -70,14 +71,10 @@ export interface RiskEngineDefinition {
 }
 
 /** A saved engine as its calls answer it. */
-export interface RiskEngineView extends RiskEngineDefinition {
+export interface RiskEngineView extends RiskEngineDefinition, ChangeStamps {
   _id: string;
   version: number;
   is_active: boolean;
-  created_by: { _id: string; name: string } | null;
-  created_at: string;
-  updated_by: { _id: string; name: string } | null;
-  updated_at: string;
 }
 
 /** The engine a case was scored with, as the case keeps it. */

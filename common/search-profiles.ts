@@ -4,6 +4,7 @@
  * databases and lists each time. The API applies a profile's settings to a search by profile (Create
  * New Case, Bulk search) and the case records which profile it used.
  */
+import type { ChangeStamps } from './actors';
 import { DATABASES, type CustomListType, type Database } from './enums';
 import type { MessageId } from './messages';
 
@@ -33,7 +34,7 @@ export interface ProfileSourceRef {
   available: boolean;
 }
 
-export interface SearchProfileView {
+export interface SearchProfileView extends ChangeStamps {
   _id: string;
   title: string;
   databases: Database[];
@@ -45,10 +46,6 @@ export interface SearchProfileView {
   countries: string[];
   /** Adverse media: search the publishers' own names too (used by Media Watcher). */
   publisher_search: boolean;
-  created_by: { _id: string; name: string } | null;
-  created_at: string;
-  updated_by: { _id: string; name: string } | null;
-  updated_at: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

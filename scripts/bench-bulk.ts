@@ -13,16 +13,13 @@
  * batch's last case stored, rows per second, and the process's peak RSS growth over the run (sampled
  * every 100 ms from just before the upload).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/client';
 import { createScreeningEngine, type ScreeningEngine } from '../server/screening';
 import { readQueries } from '../server/screening/evaluation';
-import { createDeps, limitHeapGrowth, prepareDatabase } from '../server/start';
+import { limitHeapGrowth } from '../server/start';
+import { multipart } from '../tests/cases/multipart';
+import { startBenchApp } from './bench-app';
 
 const args = process.argv.slice(2);
 const value = (name: string) => {
@@ -37,7 +34,6 @@ const sizes = (value('--rows') ?? '10000').split(',').map((s) => Number(s.trim()
 const say = (...xs: unknown[]) => {
   if (!asJson) console.log(...xs);
 };
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const names = (file: string) => readQueries(join(import.meta.dirname, '..', 'bench', 'screening', file)).map((q) => q.query.search_term);
 
@@ -71,42 +67,7 @@ function bulkFile(rows: number): Buffer {
   return Buffer.from(lines.join('\n') + '\n');
 }
 
-function multipart(fields: Record<string, string | string[]>, file: { filename: string; data: Buffer }) {
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, v] of Object.entries(fields)) {
-    for (const [key, one] of Array.isArray(v) ? v.map((x) => [`${name}[]`, x]) : [[name, v]]) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${one}\r\n`));
-    }
-  }
-  // The file comes after the other fields, as the route asks.
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: text/csv\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-async function scratchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: join(mkdtempSync(join(tmpdir(), 'aml-bench-bulk-')), 'pglite') });
-    return { db, drop: () => db.close() };
-  }
-  const name = `aml_bench_bulk_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const db = await openDatabase({ databaseUrl: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const again = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
 
 interface Run {
   db: 'pglite' | 'postgres';
@@ -126,17 +87,8 @@ interface Run {
 }
 
 async function runOne(kind: 'pglite' | 'postgres', rows: number, engine: ScreeningEngine): Promise<Run> {
-  const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aml-bench-bulk-')), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), serveStatic: false };
-  const scratch = await scratchDatabase(kind);
-  const db = scratch.db;
-  await prepareDatabase(config, db);
-  const deps = createDeps(config, db, { info: () => {}, warn: () => {}, error: console.error }, { screening: engine });
-  const app = await buildApp(deps);
-  await app.ready();
-  await deps.jobs.start();
+  const { db, deps, app, token, close } = await startBenchApp(kind, 'bulk', engine);
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: config.adminEmail, password: config.adminPassword } });
-    const token = login.json().access_token as string;
     await db.query(`UPDATE organisations SET bulk_entity_limit = $1, aml_screening_credits_alloted = NULL, daily_search_limit = NULL WHERE slug = 'northwind'`, [rows]);
     const file = bulkFile(rows);
     // The queue's workers, as startServer runs them.
@@ -160,7 +112,7 @@ async function runOne(kind: 'pglite' | 'postgres', rows: number, engine: Screeni
         }, 1_000)
       : undefined;
     const t0 = performance.now();
-    const { body, headers } = multipart({ name: `Bench ${rows}`, search_type: 'manual', databases: ['sanctions', 'pep', 'warnings_and_regulatory_enforcement'] }, { filename: 'bench.csv', data: file });
+    const { body, headers } = multipart({ name: `Bench ${rows}`, search_type: 'manual', databases: ['sanctions', 'pep', 'warnings_and_regulatory_enforcement'], file: { filename: 'bench.csv', type: 'text/csv', data: file } });
     const res = await app.inject({ method: 'POST', url: '/api/create-search-batch', headers: { ...headers, authorization: `Bearer ${token}` }, payload: body });
     if (res.statusCode !== 201) throw new Error(`upload refused (${res.statusCode}): ${res.body.slice(0, 500)}`);
     const uploadSeconds = (performance.now() - t0) / 1000;
@@ -198,9 +150,7 @@ async function runOne(kind: 'pglite' | 'postgres', rows: number, engine: Screeni
       ...(liveHeap ? { peak_live_heap_growth_mb: Math.round((peakLive - heapBefore) / 2 ** 20) } : {}),
     };
   } finally {
-    await deps.jobs.stop();
-    await app.close();
-    await scratch.drop();
+    await close();
   }
 }
 

@@ -16,18 +16,14 @@
  * - latency of one screening as a case screens (server/case-store/screen.ts: public lists and the
  *   organisation's custom lists), p50 and p99, without and with the list loaded.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../server/app';
 import { caseScreening } from '../server/case-store/screen';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/client';
 import { createScreeningEngine, type ListedEntity, type ScreeningEngine } from '../server/screening';
 import { syntheticEntities } from '../server/screening/synthetic';
 import { isKnownCountry } from '../server/reference/countries';
-import { createDeps, limitHeapGrowth, prepareDatabase } from '../server/start';
+import { limitHeapGrowth } from '../server/start';
+import { multipart } from '../tests/cases/multipart';
+import { startBenchApp } from './bench-app';
 import type { SearchInputView } from '../common/cases';
 
 const args = process.argv.slice(2);
@@ -43,7 +39,6 @@ const searches = Number(value('--searches') ?? 2_000);
 const say = (...xs: unknown[]) => {
   if (!asJson) console.log(...xs);
 };
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
@@ -59,37 +54,7 @@ function listFile(entities: ListedEntity[]): Buffer {
   return Buffer.from(lines.join('\n') + '\n');
 }
 
-function multipart(fields: Record<string, string>, file: { filename: string; data: Buffer }) {
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: text/csv\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-async function scratchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: join(mkdtempSync(join(tmpdir(), 'aml-bench-lists-')), 'pglite') });
-    return { db, drop: () => db.close() };
-  }
-  const name = `aml_bench_lists_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const db = await openDatabase({ databaseUrl: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const again = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
 
 /** Drops one letter in the middle of the longest word: a typo a screening must still catch. */
 function misspell(name: string): string {
@@ -145,17 +110,8 @@ async function latency(screen: (input: SearchInputView) => unknown, names: strin
 }
 
 async function runOne(kind: 'pglite' | 'postgres', engine: ScreeningEngine, list: ListedEntity[], queries: string[]): Promise<Run> {
-  const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aml-bench-lists-')), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), serveStatic: false };
-  const scratch = await scratchDatabase(kind);
-  const db = scratch.db;
-  await prepareDatabase(config, db);
-  const deps = createDeps(config, db, { info: () => {}, warn: () => {}, error: console.error }, { screening: engine });
-  const app = await buildApp(deps);
-  await app.ready();
-  await deps.jobs.start();
+  const { db, deps, app, token, close } = await startBenchApp(kind, 'lists', engine);
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: config.adminEmail, password: config.adminPassword } });
-    const token = login.json().access_token as string;
     const auth = { authorization: `Bearer ${token}` };
     const organisationId = (await db.one<{ id: string }>(`SELECT id FROM organisations WHERE slug = 'northwind'`))!.id;
     await db.query(`UPDATE organisations SET aml_screening_credits_alloted = NULL, daily_search_limit = NULL WHERE id = $1`, [organisationId]);
@@ -167,7 +123,7 @@ async function runOne(kind: 'pglite' | 'postgres', engine: ScreeningEngine, list
     const file = listFile(list);
     const probe = list[Math.floor(list.length / 2)];
     const t0 = performance.now();
-    const { body, headers } = multipart({ name: `Bench watchlist ${records}`, description: 'Benchmark list', type: 'blacklist' }, { filename: 'watchlist.csv', data: file });
+    const { body, headers } = multipart({ name: `Bench watchlist ${records}`, description: 'Benchmark list', type: 'blacklist', file: { filename: 'watchlist.csv', type: 'text/csv', data: file } });
     const res = await app.inject({ method: 'POST', url: '/api/custom-listing', headers: { ...headers, ...auth }, payload: body });
     if (res.statusCode >= 300) throw new Error(`upload refused (${res.statusCode}): ${res.body.slice(0, 500)}`);
     const uploadSeconds = (performance.now() - t0) / 1000;
@@ -221,9 +177,7 @@ async function runOne(kind: 'pglite' | 'postgres', engine: ScreeningEngine, list
       index_segments: state.index?.segmentCount ?? 0,
     };
   } finally {
-    await deps.jobs.stop();
-    await app.close();
-    await scratch.drop();
+    await close();
   }
 }
 

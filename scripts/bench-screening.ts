@@ -22,7 +22,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createScreeningEngine, DEFAULT_MATCH_SCORE, type ScreeningQuery, type ScreeningResult } from '../server/screening/index';
+import { createScreeningEngine, DEFAULT_MATCH_SCORE, type ScreeningQuery } from '../server/screening/index';
 import { confusionAt, readPairs, readQueries, reportPairs, type PairReport } from '../server/screening/evaluation';
 import { Screener } from '../server/screening/screener';
 import { jaroWinkler } from '../server/screening/similarity';

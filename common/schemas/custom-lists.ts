@@ -15,7 +15,7 @@ import {
   validateListRecordCategory,
   validateListRecordName,
 } from '../validation';
-import { INPUT_LIMITS, formBoolean, requiredString, ruled, ruledIfPresent, text } from './core';
+import { INPUT_LIMITS, formBoolean, ruled, ruledIfPresent, text } from './core';
 
 export const CUSTOM_LIST_TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
 

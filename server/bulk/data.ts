@@ -18,6 +18,7 @@ import { validateDateRange } from '../../common/validation';
 import { recordOrganisationAudit } from '../audit/record';
 import type { Row } from '../db/client';
 import { likePattern } from '../db/like';
+import { pageOfRows, sqlParams } from '../db/paged';
 import { forOrganisation, type OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import type { UploadStream } from '../http/body';
@@ -79,26 +80,22 @@ function dateRange(filter: Pick<BatchListQueryValue, 'date_preset' | 'date_from'
 
 /** The batch table: started batches (never drafts), newest first, filtered and paged. */
 export async function listBatches(org: OrgDb, filter: BatchListQueryValue, now = new Date()): Promise<{ total: number; rows: Row[] }> {
-  const params: unknown[] = [];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, add } = sqlParams();
   const conditions = ['b.organisation_id = $org', "b.state <> 'draft'"];
   if (filter.name?.trim()) conditions.push(`lower(b.name) LIKE ${add(likePattern(filter.name))}`);
   if (filter.status) conditions.push(`b.state = ANY(${add(STATUS_STATES[filter.status])}::text[])`);
   if (filter.created_by) conditions.push(`b.created_by = ${add(filter.created_by)}::uuid`);
   const range = dateRange(filter, now);
   if (range) conditions.push(`b.created_at >= ${add(range.from.toISOString())}::timestamptz AND b.created_at < ${add(range.to.toISOString())}::timestamptz`);
-  const where = conditions.join(' AND ');
-  const countParams = [...params];
-  const limit = add(filter.page_size);
-  const offset = add((filter.page - 1) * filter.page_size);
-  const [rows, count] = await Promise.all([
-    org.query(`SELECT ${BATCH_SELECT} FROM bulk_batches b WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`, params),
-    org.one<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_batches b WHERE ${where}`, countParams),
-  ]);
-  return { total: count?.n ?? 0, rows };
+  return pageOfRows(org, {
+    select: BATCH_SELECT,
+    from: 'bulk_batches b',
+    where: conditions.join(' AND '),
+    orderBy: 'b.created_at DESC, b.id DESC',
+    params,
+    page: filter.page,
+    pageSize: filter.page_size,
+  });
 }
 
 /** One started batch of the organisation (drafts are nobody's business but their uploader's). */

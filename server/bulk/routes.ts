@@ -34,7 +34,8 @@ import { csvStream, xlsxStream, type CellValue, type SheetColumn } from '../http
 import { rooms } from '../realtime/bus';
 import { batchCreators, batchNameTaken, batchOr404, deleteBatch, dropDraft, entityLimit, listBatches, searchProfileExists, stageUpload, startDraft } from './data';
 import { DATA_COLUMNS, SUMMARY_COLUMNS, contentDisposition, dataPages, firstPage, summaryPages } from './downloads';
-import { BULK_TEMPLATE_FILE_NAME, bulkTemplate, bulkTemplateContentType } from './template';
+import { BULK_TEMPLATE } from './template';
+import { sendTemplate } from '../uploads/template';
 import { toBatchProgress, toBatchView } from './views';
 
 /** The Bulk Search screen's requirement, with the AML Screening service every screening call needs. */
@@ -151,10 +152,7 @@ export function bulkRoutes() {
       access: BULK,
       query: BulkTemplateQuery,
       async handler({ query, reply }) {
-        return reply
-          .header('content-type', bulkTemplateContentType(query.format))
-          .header('content-disposition', `attachment; filename="${BULK_TEMPLATE_FILE_NAME}.${query.format}"`)
-          .send(bulkTemplate(query.format));
+        return sendTemplate(reply, BULK_TEMPLATE, query.format);
       },
     }),
     route({

@@ -4,9 +4,8 @@
  * template uploaded unchanged screens two clean cases. readBulkFile reads both formats back as clean rows
  * (tests/bulk/file.test.ts).
  */
-import Papa from 'papaparse';
-import * as XLSX from 'xlsx';
 import { BULK_COLUMNS, type BulkColumn } from '../../common/bulk';
+import { templateFile, type SpreadsheetTemplate, type TemplateFormat } from '../uploads/template';
 
 export const BULK_TEMPLATE_ROWS: ReadonlyArray<Record<BulkColumn, string>> = [
   {
@@ -43,24 +42,11 @@ export const BULK_TEMPLATE_ROWS: ReadonlyArray<Record<BulkColumn, string>> = [
   },
 ];
 
-export const BULK_TEMPLATE_FILE_NAME = 'bulk-search-template';
+export const BULK_TEMPLATE: SpreadsheetTemplate<BulkColumn> = {
+  columns: BULK_COLUMNS,
+  rows: BULK_TEMPLATE_ROWS,
+  sheetName: 'Bulk search',
+  fileName: 'bulk-search-template',
+};
 
-/** The template as a file: CSV (UTF-8 with BOM, so spreadsheet programs keep every script) or Excel .xlsx. */
-export function bulkTemplate(format: 'csv' | 'xlsx'): Buffer {
-  const rows = BULK_TEMPLATE_ROWS.map((row) => BULK_COLUMNS.map((column) => row[column]));
-  if (format === 'csv') {
-    return Buffer.from(`\uFEFF${Papa.unparse({ fields: [...BULK_COLUMNS], data: rows }, { newline: '\r\n' })}\r\n`, 'utf8');
-  }
-  const sheet = XLSX.utils.aoa_to_sheet([[...BULK_COLUMNS], ...rows]);
-  // Text cells throughout, so identifiers and references keep their leading zeros when edited.
-  for (const address of Object.keys(sheet)) {
-    if (!address.startsWith('!')) sheet[address].z = '@';
-  }
-  sheet['!cols'] = BULK_COLUMNS.map((column) => ({ wch: Math.max(12, column.length + 2) }));
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Bulk search');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-export const bulkTemplateContentType = (format: 'csv' | 'xlsx') =>
-  format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const bulkTemplate = (format: TemplateFormat) => templateFile(BULK_TEMPLATE, format);

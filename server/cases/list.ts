@@ -8,6 +8,7 @@ import { presetRange } from '../../common/date-presets';
 import type { DatePreset } from '../../common/enums';
 import { validateDateRange } from '../../common/validation';
 import type { Row } from '../db/client';
+import { sqlParams } from '../db/paged';
 import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
 import { CASE_COLUMNS } from './views';
@@ -46,11 +47,7 @@ export function filterRange(filter: Pick<CaseFilter, 'date_preset' | 'date_from'
 
 /** WHERE clause (on "cases c") and its parameters, for an organisation's handle: the organisation is `$org`. */
 export function buildCaseWhere(filter: CaseFilter, userId: string, now = new Date()): { where: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, add } = sqlParams();
   const conditions = ['c.organisation_id = $org', `c.is_deleted = ${truthy(filter.deleted) ? 'true' : 'false'}`];
   const statuses = [...(filter.case_status ?? []), ...(filter.caseStatus ? [filter.caseStatus] : [])];
   if (statuses.length) conditions.push(`c.case_status = ANY(${add(statuses)}::text[])`);
@@ -129,10 +126,7 @@ const DAY_MS = 86_400_000;
  * partial days at either end. Its parameters are appended to params.
  */
 function summaryCount(filter: CaseFilter, params: unknown[], now: Date): string {
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { add } = sqlParams(params);
   const statuses = [...(filter.case_status ?? []), ...(filter.caseStatus ? [filter.caseStatus] : [])];
   const base = `organisation_id = $org AND is_deleted = ${truthy(filter.deleted) ? 'true' : 'false'}${statuses.length ? ` AND case_status = ANY(${add(statuses)}::text[])` : ''}`;
   const days = (range = '') => `(SELECT coalesce(sum(n), 0)::int FROM case_daily_counts WHERE ${base}${range})`;

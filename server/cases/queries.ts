@@ -1,6 +1,7 @@
 /** Reading one case, its hits, history and comments, always scoped by the organisation. */
 import type { CaseDetailView, HitDetailView } from '../../common/cases';
 import type { HitFilterQueryValue } from '../../common/schemas/cases';
+import { sqlParams } from '../db/paged';
 import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
 import { CASE_COLUMNS, HIT_COLUMNS, toCaseDetailView, toCommentView, toEventView, toHitView, type MonitoringCounts } from './views';
@@ -40,11 +41,7 @@ const HIT_SORT: Record<HitFilterQueryValue['sort_by'], string> = {
 
 /** search_result_filter: a case's hits with the server-side filters (docs/cases.md). */
 export async function filterHits(org: OrgDb, caseId: string, q: Partial<HitFilterQueryValue>) {
-  const params: unknown[] = [caseId];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, add } = sqlParams([caseId]);
   const where = ['h.case_id = $1', 'h.organisation_id = $org'];
   if (q.relevance?.length) where.push(`h.relevance && ${add(q.relevance)}::text[]`);
   if (q.database?.length) where.push(`h.database = ANY(${add(q.database)}::text[])`);

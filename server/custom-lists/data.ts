@@ -17,6 +17,7 @@ import { recordOrganisationAudit } from '../audit/record';
 import { customListsChanged } from '../case-store/list-changes';
 import type { Row } from '../db/client';
 import { likePattern } from '../db/like';
+import { pageOfRows, sqlParams } from '../db/paged';
 import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import type { UploadStream } from '../http/body';
@@ -58,24 +59,21 @@ export function auditList(
 
 /** The list page: lists of the organisation, newest first, filtered by name, type and deletion, paged. */
 export async function listLists(org: OrgDb, filter: CustomListQueryValue): Promise<{ total: number; rows: Row[] }> {
-  const params: unknown[] = [];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, add } = sqlParams();
   const conditions = ['l.organisation_id = $org'];
   if (!toBoolean(filter.include_deleted)) conditions.push('NOT l.is_deleted');
   if (filter.name?.trim()) conditions.push(`lower(l.name) LIKE ${add(likePattern(filter.name))}`);
   if (filter.type) conditions.push(`l.list_type = ${add(filter.type)}`);
-  const where = conditions.join(' AND ');
-  const countParams = [...params];
-  const limit = add(filter.page_size);
-  const offset = add((filter.page - 1) * filter.page_size);
-  const [rows, count] = await Promise.all([
-    org.query(`SELECT ${LIST_SELECT} FROM custom_lists l ${LIST_JOINS} WHERE ${where} ORDER BY l.is_deleted, l.created_at DESC, l.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`, params),
-    org.one<{ n: number }>(`SELECT count(*)::int AS n FROM custom_lists l WHERE ${where}`, countParams),
-  ]);
-  return { total: count?.n ?? 0, rows };
+  return pageOfRows(org, {
+    select: LIST_SELECT,
+    from: 'custom_lists l',
+    joins: LIST_JOINS,
+    where: conditions.join(' AND '),
+    orderBy: 'l.is_deleted, l.created_at DESC, l.id DESC',
+    params,
+    page: filter.page,
+    pageSize: filter.page_size,
+  });
 }
 
 /** One list of the organisation (deleted or not), or undefined. */

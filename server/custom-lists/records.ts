@@ -4,14 +4,14 @@
  * the organisation's custom-list revision is bumped in the change's transaction and the record is
  * stamped with it; total_records follows the live records.
  */
-import { listRecordProblems, type CustomListColumn, type ListRecordInput } from '../../common/custom-lists';
+import { CUSTOM_LIST_MAX_RECORDS, listRecordProblems, type CustomListColumn, type ListRecordInput } from '../../common/custom-lists';
 import type { MessageId } from '../../common/messages';
 import type { ListEntriesQueryValue, ListEntryFieldsValue } from '../../common/schemas/custom-lists';
-import { CUSTOM_LIST_MAX_RECORDS } from '../../common/custom-lists';
 import { toBoolean } from '../../common/schemas/core';
 import { customListsChanged } from '../case-store/list-changes';
 import type { Row } from '../db/client';
 import { likePattern } from '../db/like';
+import { pageOfRows, sqlParams } from '../db/paged';
 import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
@@ -22,26 +22,23 @@ import { RECORD_JOINS, RECORD_SELECT } from './views';
 
 /** A list's records, in the order they were added (file order), searched by name or other name, paged. */
 export async function listRecords(org: OrgDb, listId: string, filter: ListEntriesQueryValue): Promise<{ total: number; rows: Row[] }> {
-  const params: unknown[] = [listId];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, add } = sqlParams([listId]);
   const conditions = ['r.list_id = $1', 'r.organisation_id = $org'];
   if (!toBoolean(filter.include_deleted)) conditions.push('NOT r.is_deleted');
   if (filter.search?.trim()) {
     const pattern = add(likePattern(filter.search));
     conditions.push(`(lower(r.full_name) LIKE ${pattern} OR EXISTS (SELECT 1 FROM unnest(r.aliases) AS a(name) WHERE lower(a.name) LIKE ${pattern}))`);
   }
-  const where = conditions.join(' AND ');
-  const countParams = [...params];
-  const limit = add(filter.page_size);
-  const offset = add((filter.page - 1) * filter.page_size);
-  const [rows, count] = await Promise.all([
-    org.query(`SELECT ${RECORD_SELECT} FROM custom_list_records r ${RECORD_JOINS} WHERE ${where} ORDER BY r.created_at, r.source_row NULLS LAST, r.id LIMIT ${limit}::int OFFSET ${offset}::int`, params),
-    org.one<{ n: number }>(`SELECT count(*)::int AS n FROM custom_list_records r WHERE ${where}`, countParams),
-  ]);
-  return { total: count?.n ?? 0, rows };
+  return pageOfRows(org, {
+    select: RECORD_SELECT,
+    from: 'custom_list_records r',
+    joins: RECORD_JOINS,
+    where: conditions.join(' AND '),
+    orderBy: 'r.created_at, r.source_row NULLS LAST, r.id',
+    params,
+    page: filter.page,
+    pageSize: filter.page_size,
+  });
 }
 
 /** One record of the organisation (deleted or not, of a deleted list or not), or undefined. */

@@ -34,7 +34,8 @@ import { route } from '../http/routes';
 import { addComment, changeComment, recordComments } from './comments';
 import { appendToList, createList, deleteList, listLists, listOr404, type ListActor } from './data';
 import { addRecord, checkRecordFields, deleteRecord, listRecords, recordOr404, updateRecord } from './records';
-import { LIST_TEMPLATE_FILE_NAME, listTemplate, listTemplateContentType } from './template';
+import { LIST_TEMPLATE } from './template';
+import { sendTemplate } from '../uploads/template';
 import { toListView, toRecordView } from './views';
 
 /** The AML Custom List screen's requirement: view_custom_listing, not part of the basic plan. */
@@ -108,10 +109,7 @@ export function customListRoutes() {
       access: LISTS,
       query: CustomListTemplateQuery,
       async handler({ query, reply }) {
-        return reply
-          .header('content-type', listTemplateContentType(query.format))
-          .header('content-disposition', `attachment; filename="${LIST_TEMPLATE_FILE_NAME}.${query.format}"`)
-          .send(listTemplate(query.format));
+        return sendTemplate(reply, LIST_TEMPLATE, query.format);
       },
     }),
     route({

@@ -2,11 +2,24 @@
  * The custom list rows as the API answers them (common/custom-lists.ts views), and the SELECT lists
  * that read what the views need (actors' names joined once per row).
  */
-import type { CustomListView, ListCommentView, ListRecordView, UserRef } from '../../common/custom-lists';
+import type { ChangeStamps, DeletionStamps, UserRef } from '../../common/actors';
+import type { CustomListView, ListCommentView, ListRecordView } from '../../common/custom-lists';
 import type { Row } from '../db/client';
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 const user = (id: unknown, name: unknown): UserRef | null => (id ? { _id: String(id), name: String(name ?? '') } : null);
+
+/** Lists and records share their stamps (the SELECT lists below name the actors alike). */
+const stamps = (r: Row): ChangeStamps & DeletionStamps => ({
+  created_at: iso(r.created_at)!,
+  created_by: user(r.created_by, r.created_by_name),
+  updated_at: iso(r.updated_at)!,
+  updated_by: user(r.updated_by, r.updated_by_name),
+  is_deleted: r.is_deleted,
+  deleted_at: iso(r.deleted_at),
+  deleted_by: user(r.deleted_by, r.deleted_by_name),
+  delete_reason: r.delete_reason ?? null,
+});
 
 /** A list with its actors' names (alias l; users cu, uu, du). */
 export const LIST_SELECT = `l.id, l.name, l.description, l.list_type, l.total_records, l.created_at, l.created_by, cu.name AS created_by_name,
@@ -20,14 +33,7 @@ export function toListView(r: Row): CustomListView {
     description: r.description,
     type: r.list_type,
     total_records: Number(r.total_records),
-    created_at: iso(r.created_at)!,
-    created_by: user(r.created_by, r.created_by_name),
-    updated_at: iso(r.updated_at)!,
-    updated_by: user(r.updated_by, r.updated_by_name),
-    is_deleted: r.is_deleted,
-    deleted_at: iso(r.deleted_at),
-    deleted_by: user(r.deleted_by, r.deleted_by_name),
-    delete_reason: r.delete_reason ?? null,
+    ...stamps(r),
   };
 }
 
@@ -53,14 +59,7 @@ export function toRecordView(r: Row): ListRecordView {
     country: r.country ?? null,
     category: r.category ?? null,
     comment_count: Number(r.comment_count ?? 0),
-    created_at: iso(r.created_at)!,
-    created_by: user(r.created_by, r.created_by_name),
-    updated_at: iso(r.updated_at)!,
-    updated_by: user(r.updated_by, r.updated_by_name),
-    is_deleted: r.is_deleted,
-    deleted_at: iso(r.deleted_at),
-    deleted_by: user(r.deleted_by, r.deleted_by_name),
-    delete_reason: r.delete_reason ?? null,
+    ...stamps(r),
   };
 }
 

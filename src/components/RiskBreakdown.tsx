@@ -52,6 +52,18 @@ export function OutcomeBadge({ outcome }: { outcome: string }) {
 }
 
 /** The score on a scale with the engine's thresholds marked, so one sees which band it fell in. */
+/** One of the figures beside the score: its name, then its badge. */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" minW="20">
+        <FormattedMessage id={label} />
+      </Text>
+      {children}
+    </HStack>
+  );
+}
+
 function ScoreScale({ breakdown }: { breakdown: Breakdown }) {
   const intl = useIntl();
   const { score, thresholds } = breakdown;
@@ -136,26 +148,17 @@ export function RiskBreakdown({ breakdown, facts, showEngine = false, testId = '
           </Text>
         </Stack>
         <Stack gap="2" minW="48">
-          <HStack gap="2" wrap="wrap">
-            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" minW="20">
-              <FormattedMessage id="risk_scoring.breakdown.outcome" />
-            </Text>
+          <Labelled label="risk_scoring.breakdown.outcome">
             <OutcomeBadge outcome={breakdown.outcome} />
-          </HStack>
-          <HStack gap="2" wrap="wrap">
-            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" minW="20">
-              <FormattedMessage id="risk_scoring.breakdown.decision" />
-            </Text>
+          </Labelled>
+          <Labelled label="risk_scoring.breakdown.decision">
             <DecisionBadge decision={breakdown.decision} />
-          </HStack>
-          <HStack gap="2" wrap="wrap">
-            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" minW="20">
-              <FormattedMessage id="risk_scoring.breakdown.risk_level" />
-            </Text>
+          </Labelled>
+          <Labelled label="risk_scoring.breakdown.risk_level">
             <Badge colorPalette={RISK_COLOURS[breakdown.risk_level] ?? 'gray'} variant="outline" data-testid="risk-breakdown-level">
               {valueLabel(intl, 'risk_level', breakdown.risk_level)}
             </Badge>
-          </HStack>
+          </Labelled>
         </Stack>
       </Flex>
       <Text fontSize="sm" data-testid="risk-outcome-explained">

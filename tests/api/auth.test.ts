@@ -5,7 +5,7 @@ import { issueLink } from '../../server/auth/one-time-links';
 import { sha256 } from '../../server/auth/secrets';
 import { insertUser } from '../../server/organisations/create';
 import { DATABASE_KINDS } from '../helpers/databases';
-import { ADMIN, ANALYST, PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
+import { ADMIN, ANALYST, createTestApp, type TestApp } from '../helpers/app';
 import { codeIn, linkIn } from '../helpers/smtp';
 
 describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {

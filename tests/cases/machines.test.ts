@@ -6,7 +6,7 @@
  * made with their arguments and what the view shows, not the chart's own states.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, type AnyStateMachine, type EventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { validateComment } from '../../common/validation';
 import { deferred, flush, transitionPaths } from '../admin/harness';

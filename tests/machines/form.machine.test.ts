@@ -6,7 +6,7 @@
  * per success and never on a failure.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { searchChoiceProblems } from '../../common/case-input';
 import { SearchBody } from '../../common/schemas/cases';
 import { EMPTY_CASE_FORM, createCaseMachine, searchBody } from '../../machines/cases/create-case.machine';
@@ -14,7 +14,7 @@ import { PLACED_FIELDS, selectCreatedReference } from '../../machines/cases/crea
 import { defineForm, formMachine } from '../../machines/forms/form.machine';
 import { selectBusy, selectFieldError, selectFormError, selectHalted, selectSucceeded, selectValues } from '../../machines/forms/form.selectors';
 import { parseInput } from '../../server/http/validate';
-import { deferred, flush } from '../admin/harness';
+import { deferred } from '../admin/harness';
 
 /** What the API client raises: status, message, code, and the answer's body (which may name a field). */
 const apiFailure = (status: number, message: string, code: string, field?: string) =>

@@ -4,10 +4,10 @@
  * with .provide(); the modal is mounted while open, so closing it stops the
  * actor and aborts a request still on its way.
  */
-import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Fieldset, HStack, Input, Portal, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { LuCircleCheck, LuDownload, LuUpload } from 'react-icons/lu';
+import { LuCircleCheck, LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { BULK_FILE_EXTENSIONS, type BatchView } from '@common/bulk';
@@ -37,6 +37,7 @@ import type { BulkUploadOptions } from '@machines/bulk-upload/bulk-upload.types'
 import { CreditsExpiredDialog, SALES_ADDRESS } from '../../components/CreditsExpiredDialog';
 import { FileDropZone } from '../../components/FileDropZone';
 import { FileProblems } from '../../components/FileProblems';
+import { TemplateDownloads, UploadProgress } from '../../components/UploadSteps';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { Select } from '../../components/Select';
@@ -125,22 +126,7 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
                   {(step === 'choosing' || step === 'reading' || step === 'invalid' || step === 'ready' || step === 'uploading') && (
                     <>
                       {step !== 'invalid' && (
-                        <HStack gap="2" fontSize="sm" wrap="wrap">
-                          <Text color="fg.muted">
-                            <FormattedMessage id="bulk.modal.template" />
-                          </Text>
-                          {(['csv', 'xlsx'] as const).map((format) => (
-                            <Button
-                              key={format}
-                              size="xs"
-                              variant="outline"
-                              data-testid={`template-${format}`}
-                              onClick={() => bulkApi.downloadTemplate(format).catch((e: Error) => notify.error(e.message))}
-                            >
-                              <LuDownload /> <FormattedMessage id={`bulk.modal.template_${format}`} />
-                            </Button>
-                          ))}
-                        </HStack>
+                        <TemplateDownloads prefix="bulk.modal" testIdPrefix="template-" download={bulkApi.downloadTemplate} />
                       )}
 
                       <FormField label={<FormattedMessage id="bulk.modal.file" />} error={fileError} required>
@@ -160,16 +146,7 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
                   )}
 
                   {step === 'reading' && (
-                    <Stack gap="2" data-testid="reading">
-                      <Progress.Root value={checking ? null : (percent ?? 0)} size="sm" colorPalette="brand" aria-label={intl.formatMessage({ id: 'bulk.modal.file' })}>
-                        <Progress.Track>
-                          <Progress.Range />
-                        </Progress.Track>
-                      </Progress.Root>
-                      <Text fontSize="sm" color="fg.muted">
-                        {checking ? <FormattedMessage id="bulk.modal.checking" /> : <FormattedMessage id="bulk.modal.sending" values={{ percent: intl.formatNumber(percent ?? 0) }} />}
-                      </Text>
-                    </Stack>
+                    <UploadProgress prefix="bulk.modal" percent={percent} processing={checking} processingMessage="bulk.modal.checking" testId="reading" />
                   )}
 
                   {step === 'invalid' && (

@@ -26,7 +26,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LuChevronLeft, LuChevronRight, LuFileDown, LuHistory, LuMessageSquare, LuNewspaper, LuSearch, LuUsers } from 'react-icons/lu';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { LIMITS } from '@common/constants';
 import { MATCH_STATUSES, RISK_LEVELS } from '@common/enums';
 import { parseIsoDate } from '@common/partial-dates';

@@ -4,7 +4,7 @@
  * through the create-case statechart, which leads to the new case's results or
  * opens the credits-expired dialog.
  */
-import { Box, Button, Checkbox, Dialog, Field, Fieldset, Flex, Grid, HStack, Image, Input, Portal, RadioGroup, SegmentGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, Fieldset, Flex, Grid, HStack, Image, Input, RadioGroup, SegmentGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuImagePlus, LuSearch } from 'react-icons/lu';

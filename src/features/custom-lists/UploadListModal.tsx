@@ -5,10 +5,10 @@
  * .provide(); the modal is mounted while open, so closing it stops the actor and aborts an upload on
  * its way.
  */
-import { Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Fieldset, HStack, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { LuDownload, LuUpload } from 'react-icons/lu';
+import { LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '@common/constants';
 import { CUSTOM_LIST_COLUMNS, CUSTOM_LIST_FILE_EXTENSIONS } from '@common/custom-lists';
@@ -32,6 +32,7 @@ import {
 import type { TargetList, UploadAnswer } from '@machines/custom-lists/list-upload.types';
 import { FileDropZone } from '../../components/FileDropZone';
 import { FileProblems } from '../../components/FileProblems';
+import { TemplateDownloads, UploadProgress } from '../../components/UploadSteps';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { ServerError } from '../../components/ServerError';
@@ -173,22 +174,7 @@ export function UploadListModal({ list, onClose, onUploaded }: Props) {
                   )}
 
                   {step !== 'invalid' && (
-                    <HStack gap="2" fontSize="sm" wrap="wrap">
-                      <Text color="fg.muted">
-                        <FormattedMessage id="custom_lists.upload.template" />
-                      </Text>
-                      {(['csv', 'xlsx'] as const).map((format) => (
-                        <Button
-                          key={format}
-                          size="xs"
-                          variant="outline"
-                          data-testid={`list-template-${format}`}
-                          onClick={() => listApi.downloadTemplate(format).catch((e: { code?: string; message?: string }) => notify.error(messageText(e.code, e.message ?? '')))}
-                        >
-                          <LuDownload /> <FormattedMessage id={`custom_lists.upload.template_${format}`} />
-                        </Button>
-                      ))}
-                    </HStack>
+                    <TemplateDownloads prefix="custom_lists.upload" testIdPrefix="list-template-" download={listApi.downloadTemplate} />
                   )}
 
                   <FormField label={<FormattedMessage id="custom_lists.upload.file" />} error={errors.file} required>
@@ -214,16 +200,7 @@ export function UploadListModal({ list, onClose, onUploaded }: Props) {
                   </FormField>
 
                   {step === 'sending' && (
-                    <Stack gap="2" data-testid="list-uploading">
-                      <Progress.Root value={storing ? null : (percent ?? 0)} size="sm" colorPalette="brand" aria-label={intl.formatMessage({ id: 'custom_lists.upload.file' })}>
-                        <Progress.Track>
-                          <Progress.Range />
-                        </Progress.Track>
-                      </Progress.Root>
-                      <Text fontSize="sm" color="fg.muted">
-                        {storing ? <FormattedMessage id="custom_lists.upload.storing" /> : <FormattedMessage id="custom_lists.upload.sending" values={{ percent: intl.formatNumber(percent ?? 0) }} />}
-                      </Text>
-                    </Stack>
+                    <UploadProgress prefix="custom_lists.upload" percent={percent} processing={storing} processingMessage="custom_lists.upload.storing" testId="list-uploading" />
                   )}
 
                   {error && <ServerError message={error.message} code={error.code} values={error.values} />}

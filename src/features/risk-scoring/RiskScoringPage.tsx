@@ -5,22 +5,22 @@
  * not, delete after a confirmation.
  * Saving makes a new version; cases already decided keep the version they were decided with.
  */
-import { Badge, Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, type FormEvent } from 'react';
-import { LuGauge, LuPlus, LuSearch } from 'react-icons/lu';
+import { useEffect, useMemo } from 'react';
+import { LuGauge, LuPlus } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useTable } from '@tanstack/react-table';
-import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { RiskEngineView } from '@common/risk-scoring';
 import { engineEditorMachine } from '@machines/risk-scoring/engine-editor.machine';
 import { selectPermissionNames } from '@machines/session/session.selectors';
-import { listQuery, searchFromView, TITLE_LIST_PAGE_SIZE, viewFromSearch, type TitleListView } from '@machines/shared/title-search';
+import { listQuery, TITLE_LIST_PAGE_SIZE } from '@machines/shared/title-search';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name, isolated } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
+import { TitleSearchForm, useTitleListAddress } from '../../components/TitleSearch';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
@@ -55,9 +55,7 @@ export default function RiskScoringPage() {
   const intl = useIntl();
   const permissions = useSession(selectPermissionNames);
   const can = (p: string) => permissions.includes(p);
-  const address = useSearch();
-  const [, navigate] = useLocation();
-  const view = useMemo(() => viewFromSearch(address), [address]);
+  const { view, go } = useTitleListAddress('/risk-scoring');
   const engines = useResource<EnginePage>('/view-risk-score-engine', listQuery(view));
   const reload = engines.reload;
   const editor = useActorRef(editorMachine, { inspect });
@@ -70,16 +68,6 @@ export default function RiskScoringPage() {
     });
     return () => subscription.unsubscribe();
   }, [editor, reload]);
-
-  const go = (next: TitleListView) => {
-    const q = searchFromView(next);
-    navigate(`/risk-scoring${q ? `?${q}` : ''}`);
-  };
-  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const value = new FormData(e.currentTarget).get('engine_search');
-    go({ search: typeof value === 'string' ? value.trim() : '', page: 1 });
-  };
 
   const remove = useDialog<RiskEngineView, EngineAnswer>(
     (engine) => deleteEngine(engine._id),
@@ -222,24 +210,13 @@ export default function RiskScoringPage() {
       />
       <Card.Root>
         <Card.Body gap="5">
-          <form onSubmit={submitSearch} role="search" aria-label={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })} noValidate>
-            <HStack gap="2" maxW="lg">
-              {/* Keyed by the address's search, so Back and a shared link show what the list was searched for. */}
-              <Input
-                key={view.search}
-                type="search"
-                name="engine_search"
-                size="sm"
-                maxLength={100}
-                defaultValue={view.search}
-                placeholder={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
-                aria-label={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
-              />
-              <Button type="submit" size="sm" variant="outline">
-                <LuSearch /> <FormattedMessage id="admin.actions.search" />
-              </Button>
-            </HStack>
-          </form>
+          <TitleSearchForm
+            view={view}
+            go={go}
+            name="engine_search"
+            label={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
+            placeholder={intl.formatMessage({ id: 'risk_scoring.search_placeholder' })}
+          />
           {engines.error && <ServerError message={engines.error.message} code={engines.error.code} />}
           <DataTable
             table={table}

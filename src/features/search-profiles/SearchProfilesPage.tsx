@@ -4,22 +4,22 @@
  * search by title and the page live in the address. Create, edit (the profile dialog, run by
  * machines/search-profiles/profile-editor) and delete after a confirmation, each with its permission.
  */
-import { Badge, Button, Card, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef } from '@xstate/react';
 import { useTable } from '@tanstack/react-table';
-import { useEffect, useMemo, type FormEvent } from 'react';
-import { LuPlus, LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
+import { useEffect, useMemo } from 'react';
+import { LuPlus, LuSlidersHorizontal } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { SearchProfileView } from '@common/search-profiles';
 import { profileEditorMachine } from '@machines/search-profiles/profile-editor.machine';
-import { listQuery, TITLE_LIST_PAGE_SIZE, searchFromView, viewFromSearch, type TitleListView } from '@machines/shared/title-search';
+import { listQuery, TITLE_LIST_PAGE_SIZE } from '@machines/shared/title-search';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
+import { TitleSearchForm, useTitleListAddress } from '../../components/TitleSearch';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
@@ -88,11 +88,9 @@ function SourcesCell({ profile }: { profile: SearchProfileView }) {
 
 export default function SearchProfilesPage() {
   const intl = useIntl();
-  const address = useSearch();
-  const [, navigate] = useLocation();
   const permissions = useSession(selectPermissionNames);
   const can = (p: string) => permissions.includes(p);
-  const view = useMemo(() => viewFromSearch(address), [address]);
+  const { view, go } = useTitleListAddress('/search-profile');
   const list = useResource<ProfilePage>('/search-profile', listQuery(view));
   const countries = useResource<{ data: { code: string }[] }>('/countries');
   const countryCodes = useMemo(() => countries.data?.data.map((c) => c.code) ?? [], [countries.data]);
@@ -114,16 +112,6 @@ export default function SearchProfilesPage() {
       reload();
     },
   );
-
-  const go = (next: TitleListView) => {
-    const q = searchFromView(next);
-    navigate(`/search-profile${q ? `?${q}` : ''}`);
-  };
-  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const value = new FormData(e.currentTarget).get('search');
-    go({ search: typeof value === 'string' ? value.trim() : '', page: 1 });
-  };
 
   const columns = useMemo(
     () =>
@@ -225,29 +213,14 @@ export default function SearchProfilesPage() {
       />
       <Card.Root>
         <Card.Body gap="5">
-          <form onSubmit={submitSearch} role="search" aria-label={intl.formatMessage({ id: 'search_profiles.search.label' })} noValidate>
-            <HStack gap="2" maxW="lg">
-              {/* Keyed by the address's search, so Back and a shared link show what the list was searched for. */}
-              <Input
-                key={view.search}
-                name="search"
-                size="sm"
-                maxLength={100}
-                defaultValue={view.search}
-                aria-label={intl.formatMessage({ id: 'search_profiles.search.label' })}
-                placeholder={intl.formatMessage({ id: 'search_profiles.search.placeholder' })}
-                data-testid="profile-search"
-              />
-              <Button type="submit" size="sm" variant="outline">
-                <LuSearch /> <FormattedMessage id="admin.actions.search" />
-              </Button>
-              {searching && (
-                <Button size="sm" variant="ghost" onClick={() => go({ search: '', page: 1 })}>
-                  <FormattedMessage id="admin.actions.clear" />
-                </Button>
-              )}
-            </HStack>
-          </form>
+          <TitleSearchForm
+            view={view}
+            go={go}
+            name="search"
+            label={intl.formatMessage({ id: 'search_profiles.search.label' })}
+            placeholder={intl.formatMessage({ id: 'search_profiles.search.placeholder' })}
+            testId="profile-search"
+          />
           {list.error && <ServerError message={list.error.message} code={list.error.code} />}
           <DataTable
             table={table}
