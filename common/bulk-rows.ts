@@ -17,6 +17,7 @@
  */
 import { BULK_COLUMNS, BULK_REQUIRED_COLUMNS, type BulkColumn, type BulkFileProblem, type BulkRowInput } from './bulk';
 import { GENDERS } from './enums';
+import { ownEntry } from './lookup';
 import type { MessageId } from './messages';
 import { MAX_LIST_ITEMS } from './schemas/core';
 import { cutValue, matchColumns, normaliseHeader, PROBLEM_VALUE_CHARS } from './spreadsheet';
@@ -139,7 +140,7 @@ export function checkBulkRow(
   if (nameRule) fail('name', nameRule);
 
   const entityWord = get('entity_type').toLowerCase();
-  const entityType = ENTITY_TYPE_WORDS[entityWord];
+  const entityType = ownEntry(ENTITY_TYPE_WORDS, entityWord);
   if (!entityWord) fail('entity_type', 'entity_type_required');
   else if (!entityType) fail('entity_type', 'bulk_entity_type');
 
@@ -162,7 +163,7 @@ export function checkBulkRow(
   if (nationality && (!COUNTRY_CODE.test(nationality) || (isCountry && !isCountry(nationality)))) fail('nationality', 'invalid_country');
 
   const genderWord = get('gender').toLowerCase();
-  const gender = genderWord ? GENDER_WORDS[genderWord] : undefined;
+  const gender = genderWord ? ownEntry(GENDER_WORDS, genderWord) : undefined;
   if (genderWord && !gender) fail('gender', 'bulk_gender');
 
   const ruled: Array<[BulkColumn, (v: string) => MessageId | null]> = [

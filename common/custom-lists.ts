@@ -10,6 +10,7 @@ import type { CustomListType, EntityType } from './enums';
 import type { FileProblem } from './spreadsheet';
 import { cutValue, matchColumns } from './spreadsheet';
 import { LIMITS } from './constants';
+import { ownEntry } from './lookup';
 import type { MessageId } from './messages';
 import { validateListRecordCategory, validateListRecordName } from './validation';
 
@@ -88,7 +89,7 @@ const ENTITY_TYPE_WORDS: Readonly<Record<string, EntityType>> = {
 
 /** Entity type words a file or form may use, or null. */
 export function listEntityType(value: string): EntityType | null {
-  return ENTITY_TYPE_WORDS[(value ?? '').trim().toLowerCase()] ?? null;
+  return ownEntry(ENTITY_TYPE_WORDS, (value ?? '').trim().toLowerCase()) ?? null;
 }
 
 /**

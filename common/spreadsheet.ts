@@ -10,6 +10,7 @@ export function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+import { ownEntry } from './lookup';
 import type { MessageId } from './messages';
 
 /** How much of an offending value a problem repeats (enough to find it in the file). */
@@ -54,7 +55,7 @@ export function matchColumns<C extends string>(
   const columnOf = (header: string): C | null => {
     const key = normaliseHeader(header);
     if (known.has(key)) return key as C;
-    return template.synonyms[key] ?? null;
+    return ownEntry(template.synonyms, key) ?? null;
   };
   const problems: FileProblem<C>[] = [];
   const seen = new Set<C>();

@@ -6,6 +6,7 @@
  * Titles and honorifics are dropped; annotations (c/o, branch, flag, party labels)
  * are cut; "(ex-NAME)" becomes a second name.
  */
+import { ownEntry } from '../../common/lookup';
 import { isCountryWord } from './countries';
 import { transliterateWords } from './transliterate';
 import {
@@ -210,7 +211,7 @@ function splitWords(main: string, person = false): RawWord[] {
 }
 
 function isNumberWord(t: string): boolean {
-  return t in NUMBER_WORDS;
+  return ownEntry(NUMBER_WORDS, t) !== undefined;
 }
 
 /** "forty four" -> 44; "three" -> 3. */
@@ -341,8 +342,9 @@ export function prepareName(raw: string, mode: NameMode = 'any', alreadyClean = 
     if (!person) {
       if (NUMBER_MARKS.has(t) && i + 1 < words.length && /^\d+$/.test(words[i + 1].text)) continue;
       const last = i === words.length - 1;
-      if (t in ROMAN_NUMERALS && (t.length >= 2 || last) && i > 0) {
-        tokens.push(makeToken(String(ROMAN_NUMERALS[t]), 'number'));
+      const roman = ownEntry(ROMAN_NUMERALS, t);
+      if (roman !== undefined && (t.length >= 2 || last) && i > 0) {
+        tokens.push(makeToken(String(roman), 'number'));
         continue;
       }
       if (t === 'i' && last && i > 0) {
@@ -387,8 +389,8 @@ export function prepareName(raw: string, mode: NameMode = 'any', alreadyClean = 
     let end = tokens.length - 1;
     while (end > 0 && tokens[end].kind === 'legal') end--;
     const t = tokens[end];
-    if (end > 0 && end < tokens.length - 1 && t.kind === 'initial' && (t.text in ROMAN_NUMERALS || t.text === 'i')) {
-      tokens[end] = makeToken(String(ROMAN_NUMERALS[t.text] ?? 1), 'number');
+    if (end > 0 && end < tokens.length - 1 && t.kind === 'initial' && (ownEntry(ROMAN_NUMERALS, t.text) !== undefined || t.text === 'i')) {
+      tokens[end] = makeToken(String(ownEntry(ROMAN_NUMERALS, t.text) ?? 1), 'number');
     }
   }
   const compact = tokens
