@@ -91,9 +91,14 @@ test('a file with errors is fixed, started, followed live to Success, opened, do
   await expect
     .poll(
       async () => {
-        const bar = row.getByTestId('batch-progress');
-        if (await bar.count()) seen.push(Number(await bar.getAttribute('data-done')));
-        return row.getByTestId('batch-status').innerText();
+        // One read of the row: the bar goes away when the batch ends, so asking for it after counting it
+        // could wait for an element that is no longer there.
+        const now = await row.evaluate((el) => ({
+          done: el.querySelector('[data-testid="batch-progress"]')?.getAttribute('data-done') ?? null,
+          status: (el.querySelector('[data-testid="batch-status"]') as HTMLElement | null)?.innerText ?? '',
+        }));
+        if (now.done !== null) seen.push(Number(now.done));
+        return now.status;
       },
       { timeout: 360_000, intervals: [200] },
     )
