@@ -31,11 +31,16 @@
  * - reference      reference data shared by areas (countries, search profiles, risk engines)
  * - uploads        reading an uploaded spreadsheet (CSV or Excel) row by row, shared by bulk search and
  *                  custom lists
+ * - outbound       safeFetch: outbound requests to addresses users type, refused for private, loopback,
+ *                  link-local and metadata targets after DNS and every redirect (web hooks now, custom
+ *                  sources' feed fetching next)
+ * - webhooks       every area emits its events through emitWebhookEvent(); the delivery jobs, signing and
+ *                  the delivery log (its routes are registered by app.ts only, like audit's)
  * Root files config.ts, deps.ts, i18n.ts and logging.ts are platform too.
  * Every other server folder (cases, feedback, settings, users, roles,
  * permissions, and each new product area) is a product area.
  */
-const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads)';
+const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads|outbound|webhooks)';
 
 /**
  * Machine folders that are not product areas: shared/ (list, dialog, the API failure type) and forms/

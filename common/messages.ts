@@ -233,6 +233,30 @@ export const MESSAGES = {
   monitoring_webhooks_unavailable: 'No web hook is registered. Register one under Web Hooks before choosing this channel.',
   monitoring_settings_updated: 'Monitoring configuration saved.',
 
+  // Integrations: API keys, web hook and key names, rate limits
+  integration_name_length: 'Name must be 2 to 50 characters.',
+  integration_name_characters: 'Name must not contain special characters.',
+  api_key_validity_digits: 'Validity must be digits only.',
+  api_key_validity_range: 'Validity must be 1 to 365 days.',
+  api_key_created: 'API key generated. Copy it now: it will not be shown again.',
+  api_key_deleted: 'API key deleted.',
+  api_key_not_allowed: 'This call cannot be made with an API key. Sign in to the application to use it.',
+  api_key_expired: 'The API key has expired.',
+  rate_limited: 'Too many requests. Try again in {seconds} seconds.',
+
+  // Web hooks
+  webhook_endpoint_invalid: 'Please enter a valid URL starting with http:// or https://.',
+  webhook_endpoint_length: 'The URL must be at most 1000 characters.',
+  webhook_type_required: 'Please choose a web hook type.',
+  webhook_created: 'Web hook {name} created.',
+  webhook_deleted: 'Web hook deleted.',
+  webhook_enabled: 'Web hook {name} enabled.',
+  webhook_disabled: 'Web hook {name} disabled.',
+  webhook_test_sent: 'A test event is on its way to {name}. Its delivery appears in the log.',
+  webhook_delivery_replayed: 'The event will be sent again to {name}.',
+  webhook_inactive: 'This web hook is disabled. Enable it first.',
+  webhook_secret_missing: 'Generate the web hook secret key in Settings first: every delivery is signed with it.',
+
   // General
   offline: 'Please check your internet connection.',
   bad_request: 'The request is not valid.',

@@ -263,3 +263,54 @@ export function validateDateRange(from: string, to: string, now = new Date()): {
 
 export const validateClientReference: Rule = (value) => ((value ?? '').trim().length > 100 ? 'client_reference_length' : null);
 export const validateUniqueIdentifier: Rule = (value) => ((value ?? '').trim().length > 200 ? 'identifier_length' : null);
+
+/**
+ * Web hook and API key names (section 5 "Web hook: name 2 to 50 characters, not only spaces, valid
+ * format"; API keys are named by the same rule so the two integration lists read alike). The same
+ * characters as a custom list name: letters and digits of every script, spaces and the punctuation
+ * names carry; no markup or code symbols.
+ */
+export const validateIntegrationName: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length < LIMITS.webhookName.min || v.length > LIMITS.webhookName.max) return 'integration_name_length';
+  if (!/^[\p{L}\p{M}\p{N} _&().,'\/º°-]+$/u.test(v)) return 'integration_name_characters';
+  return null;
+};
+
+/** API key validity (section 5): required, digits only, 1 to 365 days. */
+export const validateApiKeyValidity: Rule<string | number> = (value) => {
+  const v = String(value ?? '').trim();
+  if (!v) return 'required';
+  if (!/^\d+$/.test(v)) return 'api_key_validity_digits';
+  const days = Number(v);
+  if (days < LIMITS.apiKeyValidityDays.min || days > LIMITS.apiKeyValidityDays.max) return 'api_key_validity_range';
+  return null;
+};
+
+/**
+ * A web hook's endpoint (section 5 "endpoint a valid URL"): an absolute http or https URL with a host, at
+ * most LIMITS.customSourceLinkMax characters (the custom source link's limit). Whether its address may be
+ * reached is decided when each delivery is sent, after DNS resolution (docs/webhooks.md).
+ */
+export const validateWebhookEndpoint: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length > LIMITS.customSourceLinkMax) return 'webhook_endpoint_length';
+  if (/\s/.test(v)) return 'webhook_endpoint_invalid';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return 'webhook_endpoint_invalid';
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return 'webhook_endpoint_invalid';
+  return null;
+};
+
+/** A web hook's type (section 5 "type required"; section 4: update or status change). */
+export const validateWebhookType: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'webhook_type_required';
+  return v === 'update' || v === 'status_change' ? null : 'webhook_type_required';
+};

@@ -44,6 +44,12 @@ import { profileEditorMachine } from './search-profiles/profile-editor.machine';
 import type { SearchProfileView, SourceOption } from '../common/search-profiles';
 import type { BatchProgress, BatchView } from '../common/bulk';
 import type { CustomListView } from '../common/custom-lists';
+import type { ApiKeyView } from '../common/api-keys';
+import type { WebhookView } from '../common/webhooks';
+import { keyGeneratorMachine } from './api-keys/key-generator.machine';
+import { keyDeletionMachine } from './api-keys/key-deletion.machine';
+import { webhookEditorMachine } from './web-hooks/webhook-editor.machine';
+import { webhookActionsMachine } from './web-hooks/webhook-actions.machine';
 
 // ---------------------------------------------------------------- Shape of an entry
 
@@ -181,6 +187,30 @@ const MONITORING_VIEW: MonitoringSettingsView = {
   webhooks_available: false,
   updated_at: null,
   updated_by: null,
+};
+
+/** An API key as the list shows it, and a web hook (api-keys, web-hooks). */
+const SAMPLE_API_KEY: ApiKeyView = {
+  _id: 'k1',
+  name: 'Onboarding service',
+  prefix: 'amlk_3fA9c1xY',
+  created_at: '2026-01-01T00:00:00Z',
+  expires_at: '2026-04-01T00:00:00Z',
+  last_used_at: null,
+  expired: false,
+  created_by: { _id: 'u1', name: 'Ada' },
+};
+const SAMPLE_WEBHOOK: WebhookView = {
+  _id: 'w1',
+  name: 'Case desk',
+  endpoint: 'https://hooks.example.com/aml',
+  type: 'update',
+  created_at: '2026-01-01T00:00:00Z',
+  created_by: { _id: 'u1', name: 'Ada' },
+  status: 'active',
+  disabled_at: null,
+  disabled_reason: null,
+  last_delivery: null,
 };
 
 // ---------------------------------------------------------------- The machines
@@ -834,6 +864,86 @@ export const catalogue: CatalogueEntry[] = [
         range: c.period.date_from !== '',
         periodErrors: Object.keys(c.periodErrors).sort().join(),
       }),
+    },
+  }),
+  define({
+    id: 'api-keys/key-generator',
+    file: 'machines/api-keys/key-generator.machine.ts',
+    machine: keyGeneratorMachine,
+    description: 'The "Generate API key" dialog: name, validity in days and the password, checked with the API’s rules, sent, and the whole key shown once.',
+    walk: {
+      events: [
+        { type: 'OPEN' },
+        { type: 'EDIT', field: 'name', value: 'Onboarding service' },
+        { type: 'EDIT', field: 'name', value: '' },
+        { type: 'EDIT', field: 'password', value: 'Admin-2026!' },
+        { type: 'SUBMIT' },
+        { type: 'CLOSE' },
+        { type: 'DISMISS' },
+      ],
+      actors: {
+        generate: {
+          done: { 'generated': { api_key: 'amlk_3fA9c1xYfullsecret', key: SAMPLE_API_KEY, code: 'api_key_created', message: 'API key generated. Copy it now: it will not be shown again.' } },
+          error: { 'wrong password': failure(400, 'Incorrect password', 'password_incorrect', { field: 'password' }), 'offline': failure(null, 'offline') },
+        },
+      },
+      key: (c) => ({ name: c.values.name, password: c.values.password !== '', problems: Object.keys(c.problems).filter((k) => c.problems[k]).sort().join(), error: c.error?.code ?? null, created: c.created !== null }),
+    },
+  }),
+  define({
+    id: 'api-keys/key-deletion',
+    file: 'machines/api-keys/key-deletion.machine.ts',
+    machine: keyDeletionMachine,
+    description: 'Deleting an API key: a confirmation naming the key that asks for the password, then the request.',
+    walk: {
+      events: [{ type: 'OPEN', key: SAMPLE_API_KEY }, { type: 'PASSWORD', password: '' }, { type: 'PASSWORD', password: 'Admin-2026!' }, { type: 'SUBMIT' }, { type: 'CLOSE' }],
+      actors: {
+        remove: {
+          done: { 'deleted': { code: 'api_key_deleted', message: 'API key deleted.' } },
+          error: { 'wrong password': failure(400, 'Incorrect password', 'password_incorrect', { field: 'password' }), 'already gone': failure(404, 'Not found.', 'not_found') },
+        },
+      },
+      key: (c) => ({ key: c.key?._id ?? null, password: c.password !== '', problem: c.problem, error: c.error?.code ?? null }),
+    },
+  }),
+  define({
+    id: 'web-hooks/webhook-editor',
+    file: 'machines/web-hooks/webhook-editor.machine.ts',
+    machine: webhookEditorMachine,
+    description: 'The "Register a web hook" dialog: name, endpoint and type, checked with the API’s rules, then sent.',
+    walk: {
+      events: [
+        { type: 'OPEN' },
+        { type: 'EDIT', field: 'name', value: 'Case desk' },
+        { type: 'EDIT', field: 'endpoint', value: 'https://hooks.example.com/aml' },
+        { type: 'EDIT', field: 'type', value: 'status_change' },
+        { type: 'EDIT', field: 'name', value: '' },
+        { type: 'SUBMIT' },
+        { type: 'CLOSE' },
+      ],
+      actors: {
+        create: {
+          done: { 'created': { code: 'webhook_created', message: 'Web hook Case desk registered.', webhook: SAMPLE_WEBHOOK } },
+          error: { 'address refused': failure(400, 'This address cannot be called.', 'outbound_refused', { field: 'endpoint' }), 'offline': failure(null, 'offline') },
+        },
+      },
+      key: (c) => ({ ...c.values, problems: Object.keys(c.problems).filter((k) => c.problems[k]).sort().join(), error: c.error?.code ?? null }),
+    },
+  }),
+  define({
+    id: 'web-hooks/webhook-actions',
+    file: 'machines/web-hooks/webhook-actions.machine.ts',
+    machine: webhookActionsMachine,
+    description: 'The web hooks screen’s one-click actions (send a test, enable, disable, replay a delivery), one at a time, each told to the screen for its snack bar.',
+    walk: {
+      events: [{ type: 'RUN', action: { kind: 'test', id: 'w1' } }, { type: 'RUN', action: { kind: 'replay', id: 'd1' } }],
+      actors: {
+        run: {
+          done: { 'sent': { code: 'webhook_test_sent', message: 'Test event sent.' } },
+          error: { 'endpoint disabled': failure(409, 'This web hook is disabled.', 'webhook_disabled'), 'offline': failure(null, 'offline') },
+        },
+      },
+      key: (c) => ({ running: c.running?.kind ?? null }),
     },
   }),
   define({

@@ -20,7 +20,10 @@ import type { Deps } from './deps';
 import { registerBodyParsers } from './http/body';
 import { ApiError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
-import { registerRoutes, route } from './http/routes';
+import { acceptApiKeys, registerRoutes, route } from './http/routes';
+import { apiKeyRoutes } from './api-keys/routes';
+import { webhookRoutes } from './webhooks/routes';
+import { WEBHOOK_EVENTS } from './webhooks/catalogue';
 import { permissionRoutes } from './permissions/routes';
 import { userRoutes } from './users/routes';
 import { roleRoutes } from './roles/routes';
@@ -66,6 +69,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     route({
       method: 'GET',
       path: '/health',
+      operationId: 'getHealth',
       tag: 'System',
       summary: 'Liveness and the state of the database.',
       public: true,
@@ -82,23 +86,29 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     }),
     ...authRoutes(),
     ...permissionRoutes(),
-    ...caseRoutes(),
-    ...bulkRoutes(),
-    ...customListRoutes(),
-    ...referenceRoutes(),
-    ...dashboardRoutes(),
-    ...monitoringRoutes(),
+    // The public API (docs/integrations.md): the modules an API key may call. Sign-in, the account, users,
+    // roles, settings, notifications, feedback, the audit trail, API keys and web hooks are the browser's.
+    ...acceptApiKeys([
+      ...caseRoutes(),
+      ...bulkRoutes(),
+      ...customListRoutes(),
+      ...referenceRoutes(),
+      ...dashboardRoutes(),
+      ...monitoringRoutes(),
+      ...riskScoringRoutes(),
+      ...searchProfileRoutes(),
+    ]),
     ...userRoutes(),
     ...roleRoutes(),
-    ...riskScoringRoutes(),
     ...settingsRoutes(),
     ...notificationRoutes(),
     ...feedbackRoutes(),
     ...auditRoutes(),
-    ...searchProfileRoutes(),
+    ...apiKeyRoutes(),
+    ...webhookRoutes(),
   ]);
 
-  app.get('/api/openapi.json', async () => buildOpenApi(deps.routes, deps.config.publicUrl));
+  app.get('/api/openapi.json', async () => buildOpenApi(deps.routes, deps.config.publicUrl, WEBHOOK_EVENTS));
 
   app.all('/api/*', async (request, reply) => reply.status(404).send(new ApiError(404, 'not_found').toJSON()));
 

@@ -1,5 +1,7 @@
 /** Runtime configuration, read once from the environment. README documents each variable. */
 import { resolve } from 'node:path';
+import { RATE_LIMITS } from '../common/api-keys';
+import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '../common/webhooks';
 
 export interface Config {
   port: number;
@@ -32,6 +34,19 @@ export interface Config {
    * address it has not signed in from recently only at a much higher count.
    */
   loginLock: { pairFailures: number; addressFailures: number; accountFailures: number; windowMinutes: number; lockMinutes: number };
+  /** Requests per rolling minute allowed to one API key and to all keys of one organisation (common/api-keys.ts RATE_LIMITS). */
+  apiRateLimits: { perKeyPerMinute: number; perOrganisationPerMinute: number };
+  /**
+   * OUTBOUND_ALLOW: host names, IP addresses and CIDR networks (comma-separated; empty by default) that
+   * outbound requests to addresses users type may reach although the outbound rule refuses them (loopback,
+   * private, link-local ...): web hook deliveries now, custom sources' feeds next (server/outbound).
+   */
+  outboundAllow: string;
+  /**
+   * WEBHOOK_RETRY_SCHEDULE: seconds to wait before each attempt of a web hook delivery, comma-separated
+   * (default common/webhooks.ts WEBHOOK_RETRY_SCHEDULE_SECONDS: at once, 5 s, 5 min ... 24 h). Tests shorten it.
+   */
+  webhookRetrySchedule: number[];
   serveStatic: boolean;
   logLevel: string;
   /** pretty: one readable line per entry; json: pino's JSON lines for a log collector. */
@@ -42,6 +57,12 @@ const num = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
 };
+
+/** A schedule of whole seconds, at least one attempt; anything unreadable is the default schedule. */
+function retrySchedule(value: string | undefined): number[] {
+  const steps = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean).map(Number);
+  return steps.length && steps.every((n) => Number.isInteger(n) && n >= 0) ? steps : [...WEBHOOK_RETRY_SCHEDULE_SECONDS];
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = num(env.PORT, 3000);
@@ -74,6 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: num(env.LOGIN_WINDOW_MINUTES, 15),
       lockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
     },
+    apiRateLimits: {
+      perKeyPerMinute: num(env.API_RATE_PER_KEY, RATE_LIMITS.perKeyPerMinute),
+      perOrganisationPerMinute: num(env.API_RATE_PER_ORGANISATION, RATE_LIMITS.perOrganisationPerMinute),
+    },
+    outboundAllow: env.OUTBOUND_ALLOW ?? '',
+    webhookRetrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     serveStatic: env.SERVE_STATIC !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',

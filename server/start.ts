@@ -20,6 +20,7 @@ import { createJobQueue } from './jobs/queue';
 import { defineAmlMonitoringJobs, enqueueAmlMonitoringSweep, startAmlMonitoring } from './cases/monitoring';
 import { defineBulkJobs, enqueueDraftCleanup } from './bulk/runner';
 import { stageSampleBatch } from './bulk/data';
+import { defineWebhookJobs, resumeWebhookDeliveries } from './webhooks/delivery';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { CustomListRegistry } from './screening/custom-lists';
@@ -75,6 +76,7 @@ export function createDeps(config: Config, db: Db, log: Logger, options: { scree
   };
   defineAmlMonitoringJobs(deps, deps.jobs);
   defineBulkJobs(deps, deps.jobs);
+  defineWebhookJobs(deps);
   return deps;
 }
 
@@ -108,6 +110,8 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   await deps.jobs.work();
   // Drafts never started are cleared by a recurring job; each server makes sure one is waiting.
   await enqueueDraftCleanup(deps.jobs, deps.db);
+  // Web hook deliveries a stopped server left due are sent at once rather than at their next scheduled run.
+  await resumeWebhookDeliveries(deps);
   const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);
   await app.listen({ port: config.port, host: config.host });
   // The first start's sample bulk search goes through bulk search's own path once the lists are loaded,

@@ -4,10 +4,10 @@
  * Fields use the spec's words in snake_case; every text field is checked with
  * the same section-5 rule the forms use.
  */
-import { array, coerce, defaulted, enums, integer, max, min, object, optional, size, string, union } from 'superstruct';
+import { array, coerce, defaulted, enums, integer, max, min, object, optional, size, string } from 'superstruct';
 import { USER_STATUSES } from '../enums';
 import { validateEmail, validateFeedback, validatePersonName, validateRoleName } from '../validation';
-import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text } from './core';
+import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text, unionOf } from './core';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are uuids; anything else cannot name a record, so callers answer 404 without asking the database. */
@@ -53,7 +53,7 @@ export const UserSearchQuery = object({
   name: optional(text(INPUT_LIMITS.short)),
   email: optional(text(INPUT_LIMITS.short)),
   role_id: optional(text(INPUT_LIMITS.id)),
-  status: optional(union([enums(USER_STATUSES), enums([''])])),
+  status: optional(unionOf([enums(USER_STATUSES), enums([''])])),
 });
 export type UserSearchFilters = { name?: string; email?: string; role_id?: string; status?: string };
 
@@ -121,7 +121,7 @@ export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 
 export const AuditQuery = object({
   ...paging,
-  category: optional(union([enums(AUDIT_CATEGORIES), enums([''])])),
+  category: optional(unionOf([enums(AUDIT_CATEGORIES), enums([''])])),
   actor: optional(text(INPUT_LIMITS.short)),
   /** Calendar dates, YYYY-MM-DD, inclusive, in the browser's time zone (tz_offset). */
   from: optional(text(INPUT_LIMITS.short)),

@@ -1,8 +1,8 @@
 /** Request bodies of the auth calls (section 7 "Auth"). */
-import { enums, literal, object, optional, union } from 'superstruct';
+import { enums, literal, object, optional } from 'superstruct';
 import { LANGUAGES } from '../enums';
 import { validateEmail, validateOtpCode, validatePassword, validatePersonName } from '../validation';
-import { INPUT_LIMITS, requiredString, ruled, ruledIfPresent, text } from './core';
+import { INPUT_LIMITS, requiredString, ruled, ruledIfPresent, text, unionOf } from './core';
 
 export const LoginBody = object({
   email: ruled(validateEmail, 'email'),
@@ -25,7 +25,7 @@ export const OtpBody = object({
 export const ResendOtpBody = object({ otp_token: requiredString('otp_session_invalid', INPUT_LIMITS.token) });
 
 /** configure-otp (e-mail) and configure-app-otp (authenticator): switch on needs a code, switch off the password. */
-export const ConfigureOtpBody = union([
+export const ConfigureOtpBody = unionOf([
   object({ action: literal('start') }),
   object({ action: literal('confirm'), code: ruled(validateOtpCode, 'otp') }),
   object({ action: literal('disable'), password: requiredString('password_required', INPUT_LIMITS.password) }),
@@ -38,12 +38,12 @@ export const SetupPasswordBody = ResetPasswordBody;
 export const VerifyPasswordBody = object({ password: requiredString('password_required', INPUT_LIMITS.password) });
 export const UserLoginBody = object({ user_secret: requiredString('secret_link_invalid', INPUT_LIMITS.token) });
 /** user-login: { email } asks for a secret sign-in link, { user_secret } signs in with one. */
-export const SecretLinkBody = union([object({ email: text(INPUT_LIMITS.email) }), object({ user_secret: text(INPUT_LIMITS.token) })]);
+export const SecretLinkBody = unionOf([object({ email: text(INPUT_LIMITS.email) }), object({ user_secret: text(INPUT_LIMITS.token) })]);
 
 export const UpdateProfileBody = object({
   name: optional(ruledIfPresent(validatePersonName, 'name')),
   language: optional(enums(LANGUAGES)),
-  email_notifications: optional(union([text(INPUT_LIMITS.id), literal(true), literal(false)])),
+  email_notifications: optional(unionOf([text(INPUT_LIMITS.id), literal(true), literal(false)])),
   current_password: optional(text(INPUT_LIMITS.password)),
   new_password: optional(ruledIfPresent(validatePassword, 'password')),
 });

@@ -3,10 +3,10 @@
  * batch are held to the same rules as Create New Case's (common/schemas/cases.ts SearchBody): search
  * type, databases, search profile, match score, exact match, AKAs, RCA.
  */
-import { coerce, defaulted, enums, integer, max, min, nullable, number, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
+import { coerce, defaulted, enums, integer, max, min, nullable, object, optional, refine, string, type Infer } from 'superstruct';
 import { DATABASES, DATE_PRESETS } from '../enums';
 import { validateBatchName, validateDeletionReason, validateMatchScore } from '../validation';
-import { INPUT_LIMITS, formBoolean, requiredString, ruled, ruledIfPresent, text } from './core';
+import { INPUT_LIMITS, formBoolean, requiredString, ruled, ruledIfPresent, text, textOrNumber } from './core';
 import { listOf } from './cases';
 
 /** Section 4's batch statuses, as the status filter takes them. */
@@ -14,7 +14,7 @@ export const BATCH_STATUSES = ['Success', 'Deleted', 'Pending'] as const;
 export const BULK_DOWNLOAD_FORMATS = ['csv', 'xlsx'] as const;
 
 const pageInt = (lo: number, hi: number, fallback: number) => defaulted(coerce(max(min(integer(), lo), hi), string(), (v) => Number(v)), fallback);
-const textOf = (struct: Struct<string, any>) => coerce(struct, number(), (n) => String(n));
+const textOf = textOrNumber;
 const bool = optional(formBoolean);
 /** A record id: anything that is not a uuid names no record, so it is answered as an unknown one. */
 const uuid = refine(text(INPUT_LIMITS.id), 'uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) || 'not_found');

@@ -4,7 +4,7 @@
  * strings and arrays as name[] entries or a single value; every field is
  * checked with the section-5 rules of common/validation.ts.
  */
-import { array, coerce, defaulted, enums, integer, max, min, number, object, optional, refine, size, string, type Infer, type Struct } from 'superstruct';
+import { array, coerce, defaulted, enums, integer, max, min, object, optional, refine, size, string, type Infer, type Struct } from 'superstruct';
 import { CASE_SORT_KEYS, databasesProblem } from '../cases';
 import { CASE_FILTER_STATUSES, CASE_STATUSES, DATABASES, DATE_PRESETS, ENTITY_TYPES, GENDERS, MATCH_STATUSES, RELEVANCE, RISK_LEVELS } from '../enums';
 import {
@@ -20,10 +20,10 @@ import {
   validateUniqueIdentifier,
   validateYear,
 } from '../validation';
-import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text, uploadedFile } from './core';
+import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text, uploadedFile, textOrNumber } from './core';
 
 /** A string field that may arrive as a number. */
-const textOf = (struct: Struct<string, any>) => coerce(struct, number(), (n) => String(n));
+const textOf = textOrNumber;
 /** A list that may arrive as one value, as name[] entries or comma-separated. */
 export const listOf = <T extends string>(item: Struct<T, any>) =>
   coerce(size(array(item), 0, MAX_LIST_ITEMS), string(), (value) =>

@@ -3,7 +3,7 @@
  * fails with that rule's message id, which the API turns into
  * { code, error_message } and the UI into a translated field error.
  */
-import { Struct, defaulted, define, refine, type Failure } from 'superstruct';
+import { Struct, coerce, defaulted, define, number, refine, union, type Failure } from 'superstruct';
 import type { MessageId } from '../messages';
 import type { Rule } from '../validation';
 
@@ -83,3 +83,19 @@ export const toBoolean = (v: unknown) => v === true || v === 'true' || v === '1'
 
 /** An uploaded file of a multipart body ({ filename, mimetype, data }); the route checks its type and size. */
 export const uploadedFile = define<unknown>('file', () => true);
+
+/**
+ * superstruct's union(), with its members kept on the schema: union() hides them, and the OpenAPI document
+ * (server/http/openapi.ts) needs them to publish the alternatives. Use it for every union in a schema.
+ */
+export const unionOf: typeof union = ((structs: Struct<any, any>[]) => Object.assign(union(structs as any), { schema: structs })) as any;
+
+/**
+ * A text field that also takes a JSON number (a day, a match score, a validity in days), read as its digits.
+ * The schema says acceptsNumber (wrappers such as optional() keep a struct's schema), so the OpenAPI
+ * document publishes both forms.
+ */
+export function textOrNumber<S extends Struct<any, any>>(struct: S): S {
+  const coerced = coerce(struct, number(), (n) => String(n));
+  return new Struct({ ...coerced, schema: { ...(coerced.schema ?? {}), acceptsNumber: true } }) as unknown as S;
+}

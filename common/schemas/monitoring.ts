@@ -4,10 +4,10 @@
  * checks across fields (the custom end date, the web hooks channel) are monitoringSettingsProblems() in
  * common/monitoring.ts, which the route and the form both apply.
  */
-import { array, coerce, defaulted, enums, integer, max, min, nullable, number, object, optional, refine, size, string, Struct, type Infer } from 'superstruct';
+import { array, coerce, defaulted, enums, integer, max, min, nullable, object, optional, refine, size, string, Struct, type Infer } from 'superstruct';
 import { ALERT_FREQUENCIES, DATE_PRESETS, MONITORING_DURATIONS, NOTIFICATION_CHANNELS } from '../enums';
 import type { MessageId } from '../messages';
-import { INPUT_LIMITS, MAX_LIST_ITEMS, text } from './core';
+import { INPUT_LIMITS, MAX_LIST_ITEMS, text, textOrNumber } from './core';
 
 /** One of a fixed set of values; anything else, and nothing, fails with the field's own message. Published as an enum. */
 function choice<T extends string>(values: readonly T[], message: MessageId): Struct<T, { [K in T]: K }> {
@@ -36,7 +36,7 @@ const channels = defaulted(
 /** POST /api/update-ongoing-monitoring-settings: the whole configuration. */
 export const UpdateMonitoringSettingsBody = object({
   /** Days (30, 90, 365; a number is taken too) or custom. */
-  duration: coerce(choice(MONITORING_DURATIONS, 'monitoring_duration_required'), number(), (n) => String(n)),
+  duration: textOrNumber(choice(MONITORING_DURATIONS, 'monitoring_duration_required')),
   /** YYYY-MM-DD, the last day monitoring runs (UTC); required with custom, ignored otherwise. */
   custom_end_date: optional(nullable(text(INPUT_LIMITS.short))),
   alert_frequency: choice(ALERT_FREQUENCIES, 'monitoring_frequency_required'),

@@ -5,7 +5,7 @@
  * at least one rule, each rule complete) are riskEngineProblems() of common/risk-scoring.ts, which the
  * API runs after the schema and the editor runs as the user types.
  */
-import { array, defaulted, enums, nullable, number, object, optional, refine, size, union, type Infer } from 'superstruct';
+import { array, defaulted, enums, nullable, number, object, optional, refine, size, type Infer } from 'superstruct';
 import { HIT_DATABASES, RISK_DECISIONS } from '../enums';
 import {
   ANY,
@@ -20,11 +20,11 @@ import {
   type RiskSample,
 } from '../risk-scoring';
 import { validateRiskEngineTitle, validateRiskThreshold, validateRiskWeightage } from '../validation';
-import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, text } from './core';
+import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, text, unionOf } from './core';
 import { PageQuery } from './paging';
 
 /** A number of points as the editor sends it: a number, or the text typed (blank: not given). */
-const pointsValue = () => union([number(), text(INPUT_LIMITS.short)]);
+const pointsValue = () => unionOf([number(), text(INPUT_LIMITS.short)]);
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
 /** A threshold: blank passes here (riskEngineProblems says which are required), anything else follows the rule. */

@@ -14,6 +14,7 @@ import { schemaProblems } from '../../common/schemas/field-problems';
 import { sourceProblem, sourcesWithin, type SearchProfileView, type SourceOption } from '../../common/search-profiles';
 import { failureField, toApiFailure } from '../shared/api-failure';
 import type { ProfileEditorContext, ProfileEditorEmitted, ProfileEditorEvent, ProfileProblems, ProfileValues, SaveProfileInput } from './profile-editor.types';
+import { editedField } from '../forms/edited-field';
 export type { ProfileEditorContext, ProfileEditorEmitted, ProfileEditorEvent, ProfileProblems, ProfileValues, SaveProfileInput, SourceMode } from './profile-editor.types';
 
 /** A new profile searches the databases the engine screens, every source, with no default countries. */
@@ -131,11 +132,7 @@ export const profileEditorMachine = setup({
       on: {
         EDIT: {
           description: 'A changed field loses its own problem, the browser’s or the server’s.',
-          actions: assign(({ context, event }) => ({
-            values: { ...context.values, [event.field]: event.value },
-            problems: { ...context.problems, [event.field]: undefined },
-            error: context.error?.field === event.field ? null : context.error,
-          })),
+          actions: assign(({ context, event }) => editedField(context, event)),
         },
         TOGGLE_DATABASE: {
           description: 'Public lists that feed none of the databases left are taken out of the chosen sources.',

@@ -2,7 +2,9 @@
  * The web hook secret key on the settings screen: shown masked; generating a
  * new one asks for the password (section 5: sensitive actions), then shows the
  * new key once, in full, to be copied ('Secret Key Updated Successfully').
- * Without update_webhook_secret_key the section says 'Permission Denied'.
+ * Without update_webhook_secret_key the section says 'Permission Denied'. After a new key is generated
+ * the previous one keeps signing for a grace period (common/webhooks.ts WEBHOOK_SECRET_GRACE_HOURS),
+ * whose end the stored key tells (previous_valid_until): the key is read again once the new one shows.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toApiFailure } from '../shared/api-failure';
@@ -89,6 +91,22 @@ export const secretKeyMachine = setup({
     },
     revealed: {
       description: 'The new key, in full, until the user has copied it and closes the panel: it is never shown again.',
+      initial: 'refreshing',
+      states: {
+        refreshing: {
+          description: 'The key is read again for the end of the previous key’s grace period, which only the stored key tells.',
+          invoke: {
+            id: 'reloadKey',
+            src: 'loadKey',
+            onDone: { target: 'shown', actions: assign({ key: ({ event }) => event.output }) },
+            onError: {
+              target: 'shown',
+              description: 'Nothing is lost: the new key is known already, only the grace period’s end is missing, and the next visit reads it. No message replaces the key on screen.',
+            },
+          },
+        },
+        shown: {},
+      },
       on: { DISMISS: { target: 'ready', actions: assign({ revealed: null }) } },
     },
     denied: {},

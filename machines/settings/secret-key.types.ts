@@ -37,6 +37,12 @@ export interface SecretKeyInfo {
   masked_key: string | null;
   created_at: string | null;
   created_by: string | null;
+  /**
+   * Until when the previous key still signs deliveries (a second signature) after a new one was
+   * generated, so receivers can switch keys without losing events; null outside that grace period.
+   * Optional because the answer to generating a key may leave it out: the key is read again then.
+   */
+  previous_valid_until?: string | null;
 }
 
 export interface GeneratedKey extends SecretKeyInfo {

@@ -27,6 +27,7 @@ export function auditAction(
     target_id: target?.id,
     ip: ctx.ip,
     user_agent: ctx.userAgent,
-    details,
+    // An action taken through an API key says which key, so the trail tells the integration from the person.
+    details: ctx.auth.apiKey ? { ...details, api_key: ctx.auth.apiKey.prefix } : details,
   });
 }

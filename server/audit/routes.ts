@@ -18,6 +18,7 @@ export function auditRoutes() {
     route({
       method: 'GET',
       path: '/audit-history',
+      operationId: 'listAuditEvents',
       tag: 'Audit history',
       summary: "The organisation's audit trail, newest first, filtered by category, actor and days.",
       access: VIEW,
@@ -31,6 +32,7 @@ export function auditRoutes() {
     route({
       method: 'GET',
       path: '/download-audit-history',
+      operationId: 'exportAuditEvents',
       tag: 'Audit history',
       summary: 'The filtered audit trail as a CSV file (at most 50,000 events, newest first).',
       access: VIEW,

@@ -28,6 +28,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/login',
+      operationId: 'login',
       attack: { runs: { count: 60, reason: 'every request with an e-mail and a password verifies an argon2id hash (about 20 ms)' } },
       tag: 'Auth',
       summary: 'Sign in with e-mail and password; answers the auth state, or an otp_token when a second factor is needed.',
@@ -39,6 +40,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/signup',
+      operationId: 'signUp',
       attack: { runs: { count: 40, reason: 'an accepted request hashes a password with argon2id and creates an organisation' } },
       tag: 'Auth',
       summary: 'Create a new organisation (plan billing, no plan chosen yet) with its first administrator, and sign in.',
@@ -50,6 +52,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/check-otp',
+      operationId: 'checkTwoFactorChallenge',
       tag: 'Auth',
       summary: 'Tells whether a pending two-factor sign-in is still open, and by which method.',
       public: true,
@@ -57,12 +60,13 @@ export function authRoutes() {
       handler: ({ deps, ip, userAgent, body }) => checkOtp({ deps, ip, userAgent }, body),
     }),
 
-    secondFactorRoute('/verify-otp-code', 'email', 'Completes a sign-in with the code sent by e-mail.'),
-    secondFactorRoute('/verify-otp', 'app', 'Completes a sign-in with the code of the authenticator app.'),
+    secondFactorRoute('/verify-otp-code', 'verifyEmailSignInCode', 'email', 'Completes a sign-in with the code sent by e-mail.'),
+    secondFactorRoute('/verify-otp', 'verifyAppSignInCode', 'app', 'Completes a sign-in with the code of the authenticator app.'),
 
     route({
       method: 'POST',
       path: '/resend-otp',
+      operationId: 'resendTwoFactorCode',
       tag: 'Auth',
       summary: 'Sends a new sign-in code by e-mail (also to switch from the app to e-mail when both are set up).',
       public: true,
@@ -73,6 +77,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/user-login',
+      operationId: 'requestSecretSignInLink',
       tag: 'Auth',
       summary: 'Secret sign-in link: with {email} e-mails a single-use link to /secret-login/{user_secret}; with {user_secret} signs in.',
       public: true,
@@ -83,6 +88,7 @@ export function authRoutes() {
     route({
       method: 'GET',
       path: '/refresh',
+      operationId: 'refreshSession',
       tag: 'Auth',
       summary: 'The signed-in user, role, permissions, limits, organisation detail and access token.',
       handler: ({ org, auth }) => payloadForSession(org, auth.token),
@@ -91,6 +97,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/logout',
+      operationId: 'logout',
       attack: { sessionPerRequest: 'logging out ends the session the request is made with' },
       tag: 'Auth',
       summary: 'Ends the session; the token stops working at once.',
@@ -100,6 +107,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/forgot-password',
+      operationId: 'requestPasswordReset',
       tag: 'Auth',
       summary: 'E-mails a password-reset link; answers the same whether or not the e-mail is known.',
       public: true,
@@ -110,6 +118,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/verify-token',
+      operationId: 'verifyPasswordToken',
       tag: 'Auth',
       summary: "Checks a reset or set-up token; fails with 'Token is expired' or 'token is incorrect'.",
       public: true,
@@ -120,6 +129,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/reset-password',
+      operationId: 'resetPassword',
       tag: 'Auth',
       summary: 'Sets a new password from a reset link and signs the user out everywhere.',
       public: true,
@@ -130,6 +140,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/setup-password',
+      operationId: 'setUpPassword',
       tag: 'Auth',
       summary: 'Sets the first password of an invited user.',
       public: true,
@@ -140,6 +151,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/verify-password',
+      operationId: 'verifyPassword',
       attack: { runs: { count: 60, reason: 'every request with a password verifies an argon2id hash' } },
       tag: 'Auth',
       summary: "Confirms the signed-in user's password before a sensitive action.",
@@ -153,6 +165,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/update-profile',
+      operationId: 'updateProfile',
       tag: 'Auth',
       summary: 'Updates the name, language and e-mail preference; changes the password when the current one is given.',
       body: UpdateProfileBody,
@@ -162,6 +175,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/configure-otp',
+      operationId: 'configureEmailTwoFactor',
       tag: 'Auth',
       summary: 'E-mail two-factor: start (sends a code), confirm with the code, or disable with the password.',
       body: ConfigureOtpBody,
@@ -171,6 +185,7 @@ export function authRoutes() {
     route({
       method: 'POST',
       path: '/configure-app-otp',
+      operationId: 'configureAppTwoFactor',
       tag: 'Auth',
       summary: 'Authenticator-app two-factor: start (secret and QR code), confirm with a code, or disable with the password.',
       body: ConfigureOtpBody,
@@ -180,10 +195,11 @@ export function authRoutes() {
 }
 
 /** The last step of a two-factor sign-in, by e-mail code or by app code. */
-function secondFactorRoute(path: string, method: 'email' | 'app', summary: string) {
+function secondFactorRoute(path: string, operationId: string, method: 'email' | 'app', summary: string) {
   return route({
     method: 'POST',
     path,
+    operationId,
     tag: 'Auth',
     summary,
     public: true,

@@ -22,6 +22,11 @@ export interface AuthContext {
   organisation: OrganisationDetail;
   organisationRow: Row;
   permissions: string[];
+  /**
+   * Set when the caller authenticated with an API key (server/auth/api-keys.ts) rather than a browser
+   * session: the key's id and its shown prefix. sessionId is then "api-key:<id>", which no session has.
+   */
+  apiKey?: { id: string; prefix: string; name: string };
 }
 
 export async function createSession(db: Queryable, userId: string, ttlMinutes: number, meta: { ip?: string; userAgent?: string }) {
@@ -59,18 +64,24 @@ export async function authenticateToken(db: Queryable, token: string | undefined
   if (!row || row.revoked_at || !row.is_active) throw new ApiError(401, 'token_invalid');
   const expiresAt = new Date(row.expires_at);
   if (expiresAt.getTime() <= Date.now()) throw new ApiError(401, 'token_has_expired');
+  return authContextOf(row, { sessionId: row.session_id, token, expiresAt });
+}
+
+/**
+ * The caller as every route sees it, from a row of SESSION_SQL's columns (or the same columns reached
+ * through an API key): the user, role, organisation and the role's permissions as the organisation allows them.
+ */
+export function authContextOf(row: Row, session: Pick<AuthContext, 'sessionId' | 'token' | 'expiresAt' | 'apiKey'>): AuthContext {
   const { role_permissions: rolePermissions, ...user } = row;
   const organisationRow = typeof row.organisation === 'string' ? JSON.parse(row.organisation) : row.organisation;
   const organisation = toOrganisationDetail(organisationRow);
   return {
-    sessionId: row.session_id,
-    token,
-    expiresAt,
+    ...session,
     user: user as UserRow & Row,
     role: { id: row.role_id, name: row.role_name, is_admin: row.role_is_admin },
     organisation,
     organisationRow,
-    permissions: effectivePermissions(rolePermissions ?? [], organisation),
+    permissions: effectivePermissions((rolePermissions as string[] | null) ?? [], organisation),
   };
 }
 

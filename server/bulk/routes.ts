@@ -76,6 +76,7 @@ async function batchOptions(org: OrgDb, body: CreateBatchBodyValue): Promise<Bul
 
 /** One of a batch's two downloads (section 7: download-bulk-search, download-bulk-search-data), streamed as CSV or Excel. */
 function batchDownload<K extends string>(spec: {
+  operationId: string;
   path: string;
   summary: string;
   part: 'summary' | 'data';
@@ -88,6 +89,7 @@ function batchDownload<K extends string>(spec: {
   return route({
     method: 'GET',
     path: spec.path,
+    operationId: spec.operationId,
     ids: { 'query.id': 'batch' },
     examples: [{ query: { id: '<batch id>', format: spec.format } }],
     tag: 'Bulk search',
@@ -109,6 +111,7 @@ export function bulkRoutes() {
     route({
       method: 'GET',
       path: '/bulk-batches',
+      operationId: 'getBulkSearchOverview',
       tag: 'Bulk search',
       summary: "The Bulk Search banner's per-batch entity limit and the users who started the organisation's batches (the creator filter).",
       access: BULK,
@@ -120,6 +123,7 @@ export function bulkRoutes() {
     route({
       method: 'GET',
       path: '/bulk-batches-list',
+      operationId: 'listBulkBatches',
       ids: { 'query.created_by': { kind: 'user', unknown: 200 } },
       examples: [{ query: { created_by: '<user id>' } }, { query: { name: 'batch', status: 'Success', date_preset: 'all_time', page: 1, page_size: 20 } }],
       tag: 'Bulk search',
@@ -134,6 +138,7 @@ export function bulkRoutes() {
     route({
       method: 'GET',
       path: '/bulk-batch',
+      operationId: 'getBulkBatch',
       ids: { 'query.id': 'batch' },
       examples: [{ query: { id: '<batch id>' } }],
       tag: 'Bulk search',
@@ -147,6 +152,7 @@ export function bulkRoutes() {
     route({
       method: 'GET',
       path: '/bulk-search-template',
+      operationId: 'getBulkSearchTemplate',
       tag: 'Bulk search',
       summary: 'The file to fill in: the columns of a search input and an example row, as CSV or Excel (xlsx).',
       access: BULK,
@@ -158,6 +164,7 @@ export function bulkRoutes() {
     route({
       method: 'POST',
       path: '/validate-search-batch',
+      operationId: 'validateBulkFile',
       tag: 'Bulk search',
       summary:
         "Checks a bulk file (multipart field file: CSV or xlsx, at most 50 MB and the organisation's entity limit) with Create New Case's rules and keeps its rows for create-search-batch (upload_id). A file with problems answers 400 'Errors Found in Your File' with every problem; nothing is spent.",
@@ -173,6 +180,7 @@ export function bulkRoutes() {
     route({
       method: 'POST',
       path: '/create-search-batch',
+      operationId: 'createBulkBatch',
       ids: { 'body.upload_id': 'upload', 'body.search_profile_id': { kind: 'search_profile', unknown: 400 } },
       examples: [
         { body: { upload_id: '<upload id>', name: 'Attack suite batch', search_type: 'manual', databases: ['sanctions', 'pep'], match_score: 80 } },
@@ -215,6 +223,7 @@ export function bulkRoutes() {
     route({
       method: 'POST',
       path: '/delete-bulk-search',
+      operationId: 'deleteBulkBatch',
       ids: { 'body.id': 'batch' },
       examples: [{ body: { id: '<batch id>', reason: 'Uploaded the wrong file' } }],
       tag: 'Bulk search',
@@ -229,6 +238,7 @@ export function bulkRoutes() {
     }),
     batchDownload({
       path: '/download-bulk-search',
+      operationId: 'downloadBulkBatchSummary',
       summary: 'The batch summary, streamed as CSV or Excel: one line per row of the file with its status (screened, failed, pending), case reference, hits, match and case status, risk level and error.',
       part: 'summary',
       columns: SUMMARY_COLUMNS,
@@ -238,6 +248,7 @@ export function bulkRoutes() {
     }),
     batchDownload({
       path: '/download-bulk-search-data',
+      operationId: 'downloadBulkBatchResults',
       summary: 'Every case of the batch with each of its hits, streamed as CSV or Excel: one line per hit, a case without hits on a line of its own.',
       part: 'data',
       columns: DATA_COLUMNS,

@@ -33,6 +33,7 @@ import { forOrganisation, inTransaction, type OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import type { JobQueue, RunningJob } from '../jobs/queue';
 import { notifyUser } from '../notifications/notify';
+import { emitWebhookEvent } from '../webhooks/events';
 import { rooms } from '../realtime/bus';
 import type { ScreeningResult } from '../screening';
 import { BATCH_SELECT, toBatchProgress } from './views';
@@ -258,6 +259,14 @@ async function storeRows(
     } else if (updated && updated.success_count + updated.failed_count >= updated.total_count) {
       // Counts move only here, under the batch's lock, so they are exact: the batch finishes once, in one transaction.
       await org.query(`UPDATE bulk_batches SET state = 'finished', finished_at = now(), updated_at = now() WHERE id = $1 AND organisation_id = $org`, [batch.id]);
+      await emitWebhookEvent(deps.jobs, org, 'bulk_batch.finished', {
+        batch_id: batch.id,
+        name: updated.name,
+        total_count: updated.total_count,
+        success_count: updated.success_count,
+        failed_count: updated.failed_count,
+        finished_at: new Date().toISOString(),
+      });
       if (updated.created_by) {
         await notifyUser(
           deps,

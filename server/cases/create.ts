@@ -27,6 +27,7 @@ import { searchScope } from '../case-store/scope';
 import { storeScreenedCases } from '../case-store/store';
 import { publishCaseChange } from './events';
 import { isKnownCountry } from '../reference/countries';
+import { emitWebhookEvent } from '../webhooks/events';
 
 function isUpload(value: unknown): value is UploadedFile {
   return Boolean(value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data));
@@ -134,6 +135,17 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
       ],
       actor,
     );
+    // In the case's own transaction: the event is sent exactly when the case exists (server/webhooks/events.ts).
+    await emitWebhookEvent(deps.jobs, own, 'case.created', {
+      reference: stored.reference,
+      search_term: input.search_term,
+      entity_type: input.entity_type,
+      client_reference: body.client_reference?.trim() || null,
+      case_status: stored.case_status,
+      hit_count: stored.hit_count,
+      created_at: new Date().toISOString(),
+      created_by: { _id: actor.id, name: actor.name },
+    });
     return { ...stored, took_ms: result.took_ms };
   });
   void publishCaseChange(deps, [created], auth.user.id);

@@ -16,6 +16,7 @@ export function dashboardRoutes() {
     route({
       method: 'GET',
       path: '/searches-categories',
+      operationId: 'getDashboardCounts',
       tag: 'Dashboard',
       summary: 'Counts of cases by status and by hit category, and cases per day, for a date preset (live cases only).',
       access: findRoute('dashboard').requirement,

@@ -23,6 +23,28 @@ import { recordEvent, type Actor } from '../case-store/events';
 import { caseLink, hitLink, notifyAssigned, notifyDecided, publishCaseChange } from './events';
 import { syncMonitoringStart } from './monitoring-period';
 import { insertComment, touchCase } from './queries';
+import { emitWebhookEvent } from '../webhooks/events';
+
+/**
+ * Adds one entity's changes to what a review of several entities changed, for its case.updated event:
+ * a { from, to } whose from differs between entities keeps from as null.
+ */
+function mergeChanges(into: Record<string, any>, details: Record<string, any>) {
+  for (const [key, value] of Object.entries(details)) {
+    if (value && typeof value === 'object' && 'to' in value) {
+      const seen = into[key];
+      into[key] = seen && seen.from !== value.from ? { from: null, to: value.to } : { from: value.from, to: value.to };
+    } else into[key] = value;
+  }
+}
+
+/** The web hook events of one reviewed case, in the review's transaction: case.updated, and case.status_changed when its status moved. */
+async function emitReviewEvents(deps: Deps, tx: OrgDb, reference: string, changes: Record<string, any>, actor: Actor, entityIds?: string[]) {
+  if (!Object.keys(changes).length) return;
+  const stamp = { updated_at: new Date().toISOString(), updated_by: { _id: actor.id, name: actor.name } };
+  await emitWebhookEvent(deps.jobs, tx, 'case.updated', { reference, ...(entityIds ? { entity_ids: entityIds } : {}), changes, ...stamp });
+  if (changes.case_status) await emitWebhookEvent(deps.jobs, tx, 'case.status_changed', { reference, from: changes.case_status.from, to: changes.case_status.to, ...stamp });
+}
 
 export async function checkAssignees(org: OrgDb, ids: string[] | undefined) {
   if (!ids?.length) return;
@@ -70,6 +92,7 @@ export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, 
       if (c.is_deleted) throw new ApiError(409, 'case_deleted_locked');
       const hits = await tx.query('SELECT * FROM case_hits WHERE case_id = $1 AND organisation_id = $org AND id = ANY($2::uuid[]) ORDER BY position', [c.id, body.entity_ids]);
       if (hits.length !== new Set(body.entity_ids).size) throw new ApiError(404, 'not_found');
+      const entityChanges: Record<string, any> = {};
       for (const h of hits) {
         const details: Record<string, unknown> = {};
         if (body.match_status !== undefined && body.match_status !== h.match_status) details.match_status = { from: h.match_status, to: body.match_status };
@@ -98,6 +121,7 @@ export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, 
         );
         if (Object.keys(details).length) {
           await recordEvent(tx, { case_id: c.id, hit_id: h.id, actor, action: decided ? 'decision' : 'monitoring', details });
+          mergeChanges(entityChanges, details);
         }
         if (body.assignee_ids !== undefined) {
           const added = body.assignee_ids.filter((id) => !(h.assignee_ids ?? []).includes(id));
@@ -118,6 +142,9 @@ export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, 
       await rollUpCase(tx, c.id);
       await touchCase(tx, c.id);
       if (changesMonitoring(body)) await syncMonitoringStart(tx, c.id);
+      if (body.assignee_ids !== undefined) entityChanges.assignee_ids = body.assignee_ids;
+      if (body.comment?.trim()) entityChanges.comment_added = true;
+      await emitReviewEvents(deps, tx, c.reference, entityChanges, actor, hits.map((h) => h.id));
       changed.push({ id: c.id, reference: c.reference });
       return;
     }
@@ -209,6 +236,12 @@ export async function reviewDecision(deps: Deps, org: OrgDb, auth: AuthContext, 
         await addComment(tx, c.id, null, actor.id, body.comment);
         await recordEvent(tx, { case_id: c.id, actor, action: 'comment_added', details: { text: body.comment.trim() } });
       }
+      const assigneesChanged = body.assignee_ids !== undefined && JSON.stringify([...body.assignee_ids].sort()) !== JSON.stringify([...(c.assignee_ids ?? [])].sort());
+      await emitReviewEvents(deps, tx, c.reference, {
+        ...details,
+        ...(assigneesChanged ? { assignee_ids: body.assignee_ids } : {}),
+        ...(body.comment?.trim() ? { comment_added: true } : {}),
+      }, actor);
       changed.push({ id: c.id, reference: c.reference });
     }
   });
@@ -236,6 +269,7 @@ export async function switchMonitoring(deps: Deps, org: OrgDb, auth: AuthContext
     await touchCase(tx, c.id);
     await syncMonitoringStart(tx, c.id);
     await recordEvent(tx, { case_id: c.id, hit_id: input.entity_id ?? null, actor, action: 'monitoring', details: { kind: input.kind, enabled: input.enabled } });
+    await emitReviewEvents(deps, tx, c.reference, { [column]: input.enabled }, actor, input.entity_id ? [input.entity_id] : undefined);
     return { id: c.id as string, reference: c.reference as string };
   });
   void publishCaseChange(deps, [result], actor.id, org);

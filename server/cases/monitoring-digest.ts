@@ -28,6 +28,10 @@ import type { JobQueue } from '../jobs/queue';
 import { notifyUser } from '../notifications/notify';
 import { caseFollowers } from './events';
 import { readSettings } from './monitoring-settings';
+import { emitWebhookEvent } from '../webhooks/events';
+
+/** Cases listed in one monitoring.alert web hook event; more are counted in total_cases. */
+const WEBHOOK_CASES = 100;
 
 /** The digest job (recurring, at most one waiting) and the e-mail job of one recipient's digest. */
 export const MONITORING_DIGEST = { kind: 'monitoring.digest', key: 'monitoring-digest', email: 'monitoring.digest-email' } as const;
@@ -160,7 +164,22 @@ async function digestOrganisation(deps: Deps, organisationId: string, now: Date)
         result.emails += 1;
       }
     }
-    // The web hooks channel has nothing to deliver to yet (monitoring-settings.ts webhooksAvailable()).
+    // The web hooks channel: one monitoring.alert event for the digest, delivered in this transaction's outbox.
+    if (settings.channels.includes('webhooks') && summaries.size) {
+      const listed = [...summaries.values()].slice(0, WEBHOOK_CASES);
+      const references = new Map(
+        (await own.query<{ id: string; reference: string }>('SELECT id, reference FROM cases WHERE organisation_id = $org AND id = ANY($1::uuid[])', [listed.map((s) => s.case_id)])).map((r) => [
+          r.id,
+          r.reference,
+        ]),
+      );
+      await emitWebhookEvent(deps.jobs, own, 'monitoring.alert', {
+        alerts: reported.length,
+        total_cases: summaries.size,
+        cases: listed.map((s) => ({ reference: references.get(s.case_id) ?? '', new_hits: s.new_hits, updated_records: s.updated_records, ended: s.ended })),
+        digest_at: now.toISOString(),
+      });
+    }
     await own.query('UPDATE monitoring_alerts SET delivered_at = $1 WHERE organisation_id = $org AND id = ANY($2::uuid[])', [now, alerts.map((a) => a.id)]);
     await own.query('UPDATE monitoring_settings SET last_digest_at = $1, next_digest_at = $2 WHERE organisation_id = $org', [now, nextDigestAt(now, settings.alert_frequency)]);
     result.organisations = 1;

@@ -24,6 +24,7 @@ export function monitoringRoutes() {
     route({
       method: 'GET',
       path: '/get-ongoing-monitoring-settings',
+      operationId: 'getMonitoringSettings',
       tag: 'Ongoing monitoring',
       summary:
         "The organisation's monitoring configuration (the defaults until it saves one: 365 days, daily, in the app and by e-mail) with the next and last digest, the alerts waiting, the cases monitored now and whether a web hook can receive alerts.",
@@ -37,6 +38,7 @@ export function monitoringRoutes() {
     route({
       method: 'POST',
       path: '/update-ongoing-monitoring-settings',
+      operationId: 'updateMonitoringSettings',
       tag: 'Ongoing monitoring',
       summary:
         'Saves the whole configuration: duration (30, 90, 365 or custom with custom_end_date, a future YYYY-MM-DD), alert_frequency and channels (at least one; webhooks only once a web hook is registered). Answers the configuration as get-ongoing-monitoring-settings does.',
@@ -64,6 +66,7 @@ export function monitoringRoutes() {
     route({
       method: 'GET',
       path: '/get-ongoing-pdf-report',
+      operationId: 'getMonitoringReportPdf',
       tag: 'Ongoing monitoring',
       summary:
         'The ongoing monitoring report as a PDF: the configuration, then every case monitored in the period with its reference, name, monitoring start and end, and the findings gathered and sent. The period is a date preset or a custom range (date_from, date_to) as Manage Case takes them; the last 30 days by default.',

@@ -7,6 +7,7 @@
 import { DEFAULT_MONITORING_SETTINGS, nextDigestAt, type MonitoringSettings, type MonitoringSettingsView } from '../../common/monitoring';
 import type { Row } from '../db/client';
 import type { OrgDb } from '../db/tenant';
+import { hasActiveWebhook } from '../webhooks/data';
 import { monitoringOn } from './views';
 
 /** The settings row as it is stored, with the digest times; the defaults for an organisation without one. */
@@ -51,12 +52,11 @@ export const settingsOf = (s: StoredSettings): MonitoringSettings => ({
 });
 
 /**
- * Whether the organisation has a web hook to send alerts to. Always false for now: web hooks arrive with
- * their own feature, and the channel must not be offered before the digest can deliver to it. The web hooks
- * area replaces this with a look-up of the organisation's web hooks when it adds the delivery.
+ * Whether the organisation has a web hook to send alerts to: an active one (server/webhooks). The channel
+ * is offered only then, so a digest never goes to a channel with nowhere to deliver.
  */
-export async function webhooksAvailable(_org: OrgDb): Promise<boolean> {
-  return false;
+export async function webhooksAvailable(org: OrgDb): Promise<boolean> {
+  return hasActiveWebhook(org);
 }
 
 /** Cases monitored now (AML or adverse media, for the case or any of its entities, as every screen counts it). */

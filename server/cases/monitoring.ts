@@ -40,6 +40,7 @@ import { publishCaseChange } from './events';
 import { defineMonitoringDigestJobs, enqueueMonitoringDigest } from './monitoring-digest';
 import { endExpiredAmong, endExpiredMonitoring } from './monitoring-period';
 import { gatherAlert } from './monitoring-settings';
+import { emitWebhookEvent } from '../webhooks/events';
 
 export interface MonitoringPassResult {
   /** Cases checked (each spent one credit). */
@@ -188,8 +189,21 @@ async function checkDueCase(deps: Deps, id: string, screenings: Screenings): Pro
     return await deps.db.transaction(async (tx) => {
       const c = await tx.one('SELECT * FROM cases WHERE id = $1 AND lists_version <> $2::jsonb AND NOT is_deleted FOR UPDATE SKIP LOCKED', [id, currentJson]);
       if (!c) return null;
-      await spendScreeningCredit(inTransaction(tx, c.organisation_id), { dailyLimit: false });
-      return checkCase(tx, screening.withEngine((c.risk_engine as RiskEngineSnapshot | null) ?? null), c, current);
+      const own = inTransaction(tx, c.organisation_id);
+      await spendScreeningCredit(own, { dailyLimit: false });
+      const outcome = await checkCase(tx, screening.withEngine((c.risk_engine as RiskEngineSnapshot | null) ?? null), c, current);
+      if (outcome.new_hits + outcome.updated_records > 0) {
+        // At once and in the check's transaction, whatever the digest's frequency: a receiver acts on each finding as it is stored.
+        const after = await own.one<{ case_status: string }>('SELECT case_status FROM cases WHERE id = $1 AND organisation_id = $org', [c.id]);
+        await emitWebhookEvent(deps.jobs, own, 'monitoring.change_found', {
+          reference: c.reference,
+          new_hits: outcome.new_hits,
+          updated_records: outcome.updated_records,
+          case_status: after?.case_status ?? c.case_status,
+          checked_at: new Date().toISOString(),
+        });
+      }
+      return outcome;
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 402) return 'no_credit';

@@ -96,6 +96,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/search',
+      operationId: 'screenEntity',
       ids: { 'body.search_profile_id': { kind: 'search_profile', unknown: 400 }, 'body.risk_engine_id': { kind: 'risk_engine', unknown: 400 } },
       examples: [
         { body: { search_term: 'Jane Example', entity_type: 'person', search_type: 'profile', search_profile_id: '<search profile id>' } },
@@ -123,6 +124,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/searches',
+      operationId: 'listCases',
       tag: 'Screening',
       summary: 'Manage Case: the organisation\'s cases, filtered, sorted and paginated on the server.',
       access: MANAGE_CASE,
@@ -135,6 +137,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/search_result_filter',
+      operationId: 'getCase',
       ids: { 'query.reference': 'case' },
       examples: [{ query: { reference: '<case reference>' } }],
       tag: 'Screening',
@@ -150,6 +153,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/record',
+      operationId: 'getCaseEntity',
       ids: { 'query.reference': 'case', 'query.id': 'hit' },
       examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
       tag: 'Screening',
@@ -164,6 +168,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/case-history',
+      operationId: 'getCaseHistory',
       ids: { 'query.reference': 'case' },
       examples: [{ query: { reference: '<case reference>' } }],
       tag: 'Screening',
@@ -178,6 +183,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/search-actions-logs',
+      operationId: 'getCaseActionLog',
       ids: { 'query.reference': 'case', 'query.id': 'hit' },
       examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
       tag: 'Screening',
@@ -193,6 +199,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/decision-review',
+      operationId: 'reviewDecisions',
       ids: { 'body.references': 'case', 'body.reference': 'case', 'body.entity_ids': 'hit', 'body.assignee_ids': { kind: 'user', unknown: 400 } },
       examples: [
         { body: { reference: '<case reference>', entity_ids: ['<entity id>'], risk_level: 'High', assignee_ids: ['<user id>'] } },
@@ -209,6 +216,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/monitor',
+      operationId: 'setCaseMonitoring',
       ids: { 'body.reference': 'case', 'body.entity_id': 'hit' },
       examples: [{ body: { reference: '<case reference>', entity_id: '<entity id>', kind: 'aml', enabled: true } }],
       tag: 'Screening',
@@ -222,6 +230,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/delete-cases',
+      operationId: 'deleteCases',
       ids: { 'body.references': 'case' },
       examples: [{ body: { references: ['<case reference>'], reason: 'Opened by mistake, closing it' } }],
       tag: 'Screening',
@@ -250,6 +259,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/common-case-keys',
+      operationId: 'listCaseExportColumns',
       tag: 'Screening',
       summary: 'The columns of the Manage Case export, in order, with their English headings.',
       access: MANAGE_CASE,
@@ -260,6 +270,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/download-cases',
+      operationId: 'exportCases',
       tag: 'Screening',
       summary: 'Exports every case of the Manage Case filters as CSV or Excel (xlsx), streamed.',
       access: aml('export_cases', 'view_manage_case'),
@@ -302,6 +313,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/generate-pdf',
+      operationId: 'getCaseReportPdf',
       ids: { 'query.reference': 'case' },
       examples: [{ query: { reference: '<case reference>' } }],
       attack: { notIds: { 'query.id': 'not read by the whole-case report (case-report reads it)' } },
@@ -321,6 +333,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/case-report',
+      operationId: 'getEntityReportPdf',
       ids: { 'query.reference': 'case', 'query.id': 'hit' },
       examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
       tag: 'Screening',
@@ -340,6 +353,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/face-image',
+      operationId: 'getCaseFaceImage',
       ids: { 'query.reference': 'case' },
       examples: [{ query: { reference: '<case reference>' } }],
       tag: 'Screening',
@@ -355,6 +369,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/source_details',
+      operationId: 'findListedEntities',
       attack: { notIds: { 'query.entity_id': 'an entity of the public lists, which belong to no organisation' } },
       tag: 'Screening',
       summary: 'A listed entity by id, or the listed entities closest to a name (the linked-entity search); no case, no credit.',
@@ -385,6 +400,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/sources',
+      operationId: 'listSources',
       tag: 'Screening',
       summary: 'The lists screened against, with their database, size, version and load time.',
       access: { service: 'aml_screening', allowedWithoutPlanDetails: true },
@@ -396,6 +412,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/case-assignees',
+      operationId: 'listCaseAssignees',
       tag: 'Screening',
       summary: 'Active users of the organisation a case can be assigned to.',
       access: aml('update_case'),
@@ -409,6 +426,7 @@ export function caseRoutes() {
     route({
       method: 'GET',
       path: '/comments',
+      operationId: 'listCaseComments',
       ids: { 'query.reference': 'case', 'query.entity_id': 'hit' },
       examples: [{ query: { reference: '<case reference>', entity_id: '<entity id>' } }],
       tag: 'Comments',
@@ -424,6 +442,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/add-comment',
+      operationId: 'addCaseComment',
       ids: { 'body.reference': 'case', 'body.entity_id': 'hit' },
       examples: [{ body: { reference: '<case reference>', entity_id: '<entity id>', text: 'Checked against the register' } }],
       tag: 'Comments',
@@ -448,6 +467,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/update-comment',
+      operationId: 'updateCaseComment',
       ids: { 'body.id': 'comment' },
       examples: [{ body: { id: '<comment id>', text: 'Checked against the register again' } }],
       tag: 'Comments',
@@ -462,6 +482,7 @@ export function caseRoutes() {
     route({
       method: 'POST',
       path: '/delete-comment',
+      operationId: 'deleteCaseComment',
       ids: { 'body.id': 'comment' },
       examples: [{ body: { id: '<comment id>', reason: 'Posted on the wrong case' } }],
       tag: 'Comments',

@@ -57,6 +57,7 @@ export function customListRoutes() {
     route({
       method: 'GET',
       path: '/get-custom-listing',
+      operationId: 'listCustomLists',
       examples: [{ query: { name: 'list', type: 'blacklist', include_deleted: 'true', page: 1, page_size: 20 } }],
       tag: TAG,
       summary:
@@ -71,6 +72,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing',
+      operationId: 'uploadCustomList',
       ids: { 'body.list_id': 'custom_list' },
       examples: [{ body: { name: 'Attack suite list', description: 'Made by the attack suite', type: 'blacklist' } }, { body: { list_id: '<custom list id>' } }],
       tag: TAG,
@@ -103,6 +105,7 @@ export function customListRoutes() {
     route({
       method: 'GET',
       path: '/custom-listing-template',
+      operationId: 'getCustomListTemplate',
       examples: [{ query: { format: 'xlsx' } }],
       tag: TAG,
       summary: 'The file to fill in: full_name, entity_type, date_of_birth, country, category, aliases, with example records, as CSV or Excel (xlsx).',
@@ -115,6 +118,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing/delete',
+      operationId: 'deleteCustomList',
       ids: { 'body.id': 'custom_list' },
       examples: [{ body: { id: '<custom list id>', reason: 'Replaced by a newer list' } }],
       tag: TAG,
@@ -129,6 +133,7 @@ export function customListRoutes() {
     route({
       method: 'GET',
       path: '/get-custom-listing-entries',
+      operationId: 'listCustomListRecords',
       ids: { 'query.list_id': 'custom_list' },
       examples: [{ query: { list_id: '<custom list id>', search: 'a', page: 1, page_size: 20 } }],
       tag: TAG,
@@ -144,6 +149,7 @@ export function customListRoutes() {
     route({
       method: 'GET',
       path: '/custom-listing-entry',
+      operationId: 'getCustomListRecord',
       ids: { 'query.id': 'list_record' },
       examples: [{ query: { id: '<list record id>' } }],
       tag: TAG,
@@ -157,6 +163,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing-entry',
+      operationId: 'addCustomListRecord',
       ids: { 'body.list_id': 'custom_list' },
       examples: [{ body: { list_id: '<custom list id>', full_name: 'Attack Suite Person', entity_type: 'person', date_of_birth: '1980-02-03', country: 'GB', category: 'Test', aliases: ['A. S. Person'] } }],
       tag: TAG,
@@ -176,6 +183,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing-entry/update',
+      operationId: 'updateCustomListRecord',
       ids: { 'body.id': 'list_record' },
       examples: [{ body: { id: '<list record id>', full_name: 'Attack Suite Renamed', entity_type: 'company', country: 'FR' } }],
       tag: TAG,
@@ -191,6 +199,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing-entry/delete',
+      operationId: 'deleteCustomListRecord',
       ids: { 'body.id': 'list_record' },
       examples: [{ body: { id: '<list record id>', reason: 'Cleared after review' } }],
       tag: TAG,
@@ -205,6 +214,7 @@ export function customListRoutes() {
     route({
       method: 'GET',
       path: '/get-custom-listing-entry-comments',
+      operationId: 'listCustomListRecordComments',
       ids: { 'query.entry_id': 'list_record' },
       examples: [{ query: { entry_id: '<list record id>' } }],
       tag: TAG,
@@ -219,6 +229,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing-entry-comment',
+      operationId: 'addCustomListRecordComment',
       ids: { 'body.entry_id': 'list_record' },
       examples: [{ body: { entry_id: '<list record id>', text: 'Confirmed with the account manager' } }],
       tag: TAG,
@@ -234,6 +245,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing-entry-comment-update',
+      operationId: 'updateCustomListRecordComment',
       ids: { 'body.id': 'list_comment' },
       examples: [{ body: { id: '<list comment id>', text: 'Confirmed again with the account manager' } }],
       tag: TAG,
@@ -248,6 +260,7 @@ export function customListRoutes() {
     route({
       method: 'POST',
       path: '/custom-listing-entry-comment-delete',
+      operationId: 'deleteCustomListRecordComment',
       ids: { 'body.id': 'list_comment' },
       examples: [{ body: { id: '<list comment id>', reason: 'Posted on the wrong record' } }],
       tag: TAG,

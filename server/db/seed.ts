@@ -9,6 +9,8 @@ import { ANALYST_PERMISSIONS } from '../../common/permissions';
 import type { Config } from '../config';
 import type { Db, Queryable } from './client';
 import { createOrganisationWithAdmin, insertRole, insertUser } from '../organisations/create';
+import { seedWebhooks } from '../webhooks/seed';
+import { newApiKey } from '../auth/api-keys';
 
 export interface SeedAccount {
   organisation: string;
@@ -39,6 +41,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedAccount[]
       admin: { name: 'Ada Administrator', email: config.adminEmail, password: config.adminPassword },
     });
     await seedAdvancedFeatures(tx, main.organisationId, main.userId);
+    await seedWebhooks(tx, main.organisationId, main.userId);
+    await seedApiKey(tx, main.organisationId, main.userId);
     const analystRole = await insertRole(tx, main.organisationId, 'Analyst', ANALYST_PERMISSIONS);
     await insertUser(tx, {
       organisationId: main.organisationId,
@@ -200,6 +204,26 @@ export const SEED_ENGINES = [
     decisions: { blacklisted: 'failed', whitelisted: 'passed', high_risk: 'failed', medium_risk: 'for review', low_risk: 'passed' },
   },
 ];
+
+/**
+ * An API key as an integration leaves it: generated three weeks ago for 90 days, last used yesterday, so
+ * the API Keys screen shows a live key and the audit history its uses. The key itself is thrown away, as
+ * it would be once shown: nobody can call with it, and a newcomer generates their own to try the API.
+ */
+async function seedApiKey(tx: Queryable, organisationId: string, adminId: string) {
+  const key = newApiKey();
+  const row = await tx.one<{ id: string }>(
+    `INSERT INTO api_keys (organisation_id, user_id, name, prefix, key_hash, created_at, expires_at, last_used_at)
+     VALUES ($1, $2, 'Onboarding service', $3, $4, now() - interval '21 days', now() + interval '69 days', now() - interval '1 day') RETURNING id`,
+    [organisationId, adminId, key.prefix, key.hash],
+  );
+  await tx.query(
+    `INSERT INTO audit_events (organisation_id, actor_user_id, action, target_type, target_id, details, created_at)
+     VALUES ($1, $2, 'api_key.created', 'api_key', $3, $4, now() - interval '21 days'),
+            ($1, $2, 'api_key.used', 'api_key', $3, $5, now() - interval '1 day')`,
+    [organisationId, adminId, row!.id, JSON.stringify({ name: 'Onboarding service', prefix: key.prefix }), JSON.stringify({ method: 'POST', path: '/api/search', status: 200, key_prefix: key.prefix })],
+  );
+}
 
 async function seedAdvancedFeatures(tx: Queryable, organisationId: string, adminId: string) {
   // One change of the organisation's custom lists: revision 1 for every seeded record.

@@ -15,6 +15,7 @@ export function feedbackRoutes() {
     route({
       method: 'POST',
       path: '/customer-feedback',
+      operationId: 'sendFeedback',
       tag: 'Feedback',
       summary: "Sends feedback (3 to 512 characters); answers 'Feedback submitted successfully'.",
       access: { allowedWithoutPlanDetails: true },
@@ -43,6 +44,7 @@ export function feedbackRoutes() {
     route({
       method: 'GET',
       path: '/customer-feedback',
+      operationId: 'listFeedback',
       tag: 'Feedback',
       summary: "The organisation's feedback, newest first (administrators: view_feedback).",
       access: { permissions: ['view_feedback'] },

@@ -13,7 +13,9 @@ import { checkRequirement, type Denial, type Requirement } from '../../common/ac
 import type { MessageId } from '../../common/messages';
 import type { Deps } from '../deps';
 import { forOrganisation, type OrgDb } from '../db/tenant';
-import { authenticateToken, type AuthContext } from '../auth/sessions';
+import { authenticateCaller, recordApiKeyUse } from '../auth/api-keys';
+import type { AuthContext } from '../auth/sessions';
+import { apiKeyRateLimits } from './api-rate-limit';
 import { readBody, readUpload, type UploadStream } from './body';
 import { ApiError } from './errors';
 import { parseInput, refuseNul } from './validate';
@@ -65,7 +67,23 @@ export interface UploadDeclaration {
  * (tests/api/attack-suite.test.ts) sends another organisation's id of the same
  * kind and expects the answer an unknown id gets.
  */
-export type IdKind = 'case' | 'hit' | 'comment' | 'user' | 'role' | 'notification' | 'search_profile' | 'batch' | 'upload' | 'custom_list' | 'list_record' | 'list_comment' | 'risk_engine';
+export type IdKind =
+  | 'case'
+  | 'hit'
+  | 'comment'
+  | 'user'
+  | 'role'
+  | 'notification'
+  | 'search_profile'
+  | 'batch'
+  | 'upload'
+  | 'custom_list'
+  | 'list_record'
+  | 'list_comment'
+  | 'risk_engine'
+  | 'api_key'
+  | 'webhook'
+  | 'webhook_delivery';
 
 export interface IdField {
   kind: IdKind;
@@ -95,12 +113,19 @@ export interface AttackDeclaration {
 export interface RouteExample {
   body?: Record<string, unknown>;
   query?: Record<string, unknown>;
+  /** Path parameters by name (/webhook/:webhookId); an id among them is declared in ids as "path.webhookId". */
+  params?: Record<string, string>;
 }
 
 interface BaseRoute<B, Q> {
   method: Method;
   /** Path below /api, e.g. "/login". */
   path: string;
+  /**
+   * The operation's name in the OpenAPI document (lowerCamelCase, verb first: listCases, screenEntity).
+   * Clients generated from the document name their functions after it, so it never changes once released.
+   */
+  operationId: string;
   summary: string;
   tag: string;
   body?: Struct<B, any>;
@@ -139,10 +164,19 @@ export interface PrivateRoute<B, Q> extends BaseRoute<B, Q> {
    * that message (bulk search without create_new_case: 'no_create_case_permission').
    */
   allow?: (auth: AuthContext) => boolean | MessageId;
+  /**
+   * The route is part of the public API: an API key may call it (docs/integrations.md). Without it a key
+   * is refused with 403 'api_key_not_allowed' (sign-in, account, users, roles, keys and web hook settings
+   * are the browser's). Set for whole route modules by acceptApiKeys() in app.ts.
+   */
+  apiKey?: boolean;
   handler: (ctx: HandlerContext<B, Q, AuthContext>) => Promise<unknown>;
 }
 
 export type ApiRoute = PublicRoute<any, any> | PrivateRoute<any, any>;
+
+/** Opens the signed-in routes of a module to API keys (PrivateRoute.apiKey). */
+export const acceptApiKeys = (routes: ApiRoute[]): ApiRoute[] => routes.map((r) => (r.public ? r : { ...r, apiKey: true }));
 
 export function route<B = Record<string, never>, Q = Record<string, never>>(spec: PublicRoute<B, Q> | PrivateRoute<B, Q>): ApiRoute {
   return spec as ApiRoute;
@@ -186,10 +220,21 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRout
         const token = bearerToken(request);
         if (!spec.public || token) {
           try {
-            auth = await authenticateToken(deps.db, token);
+            auth = await authenticateCaller(deps.db, token);
           } catch (error) {
             if (!spec.public) throw error;
           }
+        }
+        if (auth?.apiKey && !spec.public) {
+          const caller = auth;
+          // Every use of a key is audited with its outcome (a refusal too), which is known only once the answer has gone.
+          reply.raw.once('close', () => {
+            recordApiKeyUse(deps.db, caller, { method: spec.method, path: `/api${spec.path}`, status: reply.raw.statusCode, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }).catch((error) =>
+              request.log.warn({ err: error }, 'could not record the use of an API key'),
+            );
+          });
+          if (!spec.apiKey) throw new ApiError(403, 'api_key_not_allowed');
+          await apiKeyRateLimits(deps, deps.config).consume(auth, reply);
         }
         if (!spec.public) {
           const denial = spec.access ? checkRequirement(spec.access, { permissions: auth!.permissions, organisation: auth!.organisation }) : null;

@@ -14,7 +14,13 @@ export function parseInput<T>(struct: Struct<T, any>, value: unknown): T {
     // Validation is a pure function of the request, so whatever it cannot digest is the request's fault: superstruct
     // itself throws a TypeError when it describes a value whose own toString is not a function ({"toString": 1}).
     if (!(error instanceof StructError)) throw new ApiError(400, 'bad_request');
-    const failure = error.failures()[0];
+    let failure: ReturnType<StructError['failures']>[number];
+    try {
+      failure = error.failures()[0];
+    } catch {
+      // failures() describes the value again, and fails on the same values as above ({"toString": 1} deep in a list).
+      throw new ApiError(400, 'bad_request', {}, error.path.join('.') || undefined);
+    }
     const field = failure.path.join('.') || undefined;
     const code: MessageId = failure.message in MESSAGES ? (failure.message as MessageId) : failure.value === undefined ? 'required' : 'bad_request';
     // A too-long text names its limit beside the message (common/schemas/core.ts text()).

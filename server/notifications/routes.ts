@@ -18,6 +18,7 @@ export function notificationRoutes() {
     route({
       method: 'GET',
       path: '/notifications',
+      operationId: 'listNotifications',
       tag: 'Notifications',
       summary: "The signed-in user's notifications, newest first; status=unread keeps the unread ones.",
       // Every signed-in user has a notifications panel; nothing beyond the session is needed.
@@ -32,6 +33,7 @@ export function notificationRoutes() {
     route({
       method: 'POST',
       path: '/edit-notification',
+      operationId: 'markNotifications',
       ids: { 'body.notification_id': 'notification' },
       examples: [{ body: { notification_id: '<notification id>', is_read: true } }],
       tag: 'Notifications',

@@ -9,6 +9,7 @@ export function permissionRoutes() {
     route({
       method: 'GET',
       path: '/permissions',
+      operationId: 'listPermissions',
       tag: 'Roles and users',
       summary: 'Lists the permissions a role can hold, with area, dependencies and whether only the administrator may hold it.',
       query: PageQuery,

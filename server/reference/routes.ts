@@ -15,6 +15,7 @@ export function referenceRoutes() {
     route({
       method: 'GET',
       path: '/countries',
+      operationId: 'listCountries',
       tag: 'Reference data',
       summary: 'ISO 3166-1 alpha-2 countries with English names (the app shows them in the user\'s language).',
       async handler() {
@@ -24,6 +25,7 @@ export function referenceRoutes() {
     route({
       method: 'GET',
       path: '/entity-types',
+      operationId: 'listEntityTypes',
       tag: 'Reference data',
       summary: 'The entity types a search can be for: person, company, location.',
       async handler() {
@@ -33,6 +35,7 @@ export function referenceRoutes() {
     route({
       method: 'GET',
       path: '/categories',
+      operationId: 'listCategories',
       tag: 'Reference data',
       summary: 'The screening categories (databases) with the lists that feed each and how many entities they hold now.',
       async handler({ deps }) {
@@ -52,6 +55,7 @@ export function referenceRoutes() {
     route({
       method: 'GET',
       path: '/risk-score-engine-list',
+      operationId: 'listRiskEngineChoices',
       tag: 'Reference data',
       summary:
         "The organisation's custom risk-scoring engines a search can use, each with is_active (the engine a search without a chosen engine is decided by); empty when the organisation's plan does not include risk scoring, which then decides nothing.",
@@ -64,6 +68,7 @@ export function referenceRoutes() {
     route({
       method: 'GET',
       path: '/search-profiles',
+      operationId: 'listSearchProfileChoices',
       tag: 'Reference data',
       summary:
         "The organisation's search profiles to search by (title, databases, countries); empty when the organisation's plan does not include search profiles, whose searches by profile are refused.",

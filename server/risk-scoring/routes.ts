@@ -113,6 +113,7 @@ export function riskScoringRoutes() {
     route({
       method: 'GET',
       path: '/view-risk-score-engine',
+      operationId: 'listRiskEngines',
       tag: TAG,
       summary: "A page of the organisation's risk-scoring engines (the active one first, then by title), each with its rules, thresholds, decisions, version and who made and changed it; optional search by title.",
       access: VIEW,
@@ -126,6 +127,7 @@ export function riskScoringRoutes() {
     route({
       method: 'GET',
       path: '/risk-score-engine',
+      operationId: 'getRiskEngine',
       ids: { 'query.id': 'risk_engine' },
       examples: [{ query: { id: '<risk engine id>' } }],
       tag: TAG,
@@ -142,6 +144,7 @@ export function riskScoringRoutes() {
     route({
       method: 'POST',
       path: '/create-risk-score-engine',
+      operationId: 'createRiskEngine',
       examples: [{ body: { title: 'Example engine', ...EXAMPLE_DEFINITION } }],
       tag: TAG,
       summary: "Creates a risk-scoring engine (version 1, not active); 'An engine with this title already exists.' when the title is taken.",
@@ -165,6 +168,7 @@ export function riskScoringRoutes() {
     route({
       method: 'POST',
       path: '/update-risk-score-engine',
+      operationId: 'updateRiskEngine',
       ids: { 'body.id': 'risk_engine' },
       examples: [{ body: { id: '<risk engine id>', title: 'Renamed engine', ...EXAMPLE_DEFINITION } }],
       tag: TAG,
@@ -200,6 +204,7 @@ export function riskScoringRoutes() {
     route({
       method: 'POST',
       path: '/duplicate-risk-score-engine',
+      operationId: 'duplicateRiskEngine',
       ids: { 'body.id': 'risk_engine' },
       examples: [{ body: { id: '<risk engine id>' } }],
       tag: TAG,
@@ -225,6 +230,7 @@ export function riskScoringRoutes() {
     route({
       method: 'POST',
       path: '/active-risk-score-engine',
+      operationId: 'activateRiskEngine',
       ids: { 'body.id': 'risk_engine' },
       examples: [{ body: { id: '<risk engine id>', active: true } }, { body: { id: '<risk engine id>', active: false } }],
       tag: TAG,
@@ -255,6 +261,7 @@ export function riskScoringRoutes() {
     route({
       method: 'POST',
       path: '/try-risk-score-engine',
+      operationId: 'tryRiskEngine',
       ids: { 'body.reference': 'case' },
       examples: [
         { body: { ...EXAMPLE_DEFINITION, reference: '<case reference>' } },
@@ -316,6 +323,7 @@ export function riskScoringRoutes() {
     route({
       method: 'POST',
       path: '/delete-risk-score-engine',
+      operationId: 'deleteRiskEngine',
       ids: { 'body.id': 'risk_engine' },
       examples: [{ body: { id: '<risk engine id>' } }],
       tag: TAG,

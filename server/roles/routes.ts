@@ -49,6 +49,7 @@ export function roleRoutes() {
     route({
       method: 'GET',
       path: '/get_all_roles',
+      operationId: 'listRoles',
       tag: 'Roles and users',
       summary: 'Roles of the organisation with their user and permission counts; optional name search.',
       // The users screen picks roles from this list too, so view_users is enough to read it.
@@ -65,6 +66,7 @@ export function roleRoutes() {
     route({
       method: 'GET',
       path: '/get_all_roles_with_permissions',
+      operationId: 'listRolesWithPermissions',
       tag: 'Roles and users',
       summary: 'Every role of the organisation with its permissions.',
       access: VIEW,
@@ -79,6 +81,7 @@ export function roleRoutes() {
     route({
       method: 'GET',
       path: '/role',
+      operationId: 'getRole',
       ids: { 'query.role_id': 'role' },
       examples: [{ query: { role_id: '<role id>' } }],
       tag: 'Roles and users',
@@ -96,6 +99,7 @@ export function roleRoutes() {
     route({
       method: 'POST',
       path: '/create-role',
+      operationId: 'createRole',
       tag: 'Roles and users',
       summary: "Creates a role with its permissions (dependencies included); 'Role name already exists' when the name is taken.",
       access: withPermission(VIEW, 'create_roles_and_permissions'),
@@ -120,6 +124,7 @@ export function roleRoutes() {
     route({
       method: 'POST',
       path: '/edit-role',
+      operationId: 'updateRole',
       ids: { 'body.role_id': 'role' },
       examples: [{ body: { role_id: '<role id>', name: 'Renamed role' } }],
       tag: 'Roles and users',
@@ -168,6 +173,7 @@ export function roleRoutes() {
     route({
       method: 'POST',
       path: '/delete-role',
+      operationId: 'deleteRole',
       ids: { 'body.role_id': 'role', 'body.reassign_to': { kind: 'role', unknown: 400 } },
       examples: [{ body: { role_id: '<role id>', reassign_to: '<another role id>' } }],
       tag: 'Roles and users',

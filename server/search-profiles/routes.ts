@@ -106,6 +106,7 @@ export function searchProfileRoutes() {
     route({
       method: 'GET',
       path: '/search-profile',
+      operationId: 'listSearchProfiles',
       examples: [{ query: { search: 'profile', page: 1, page_size: 20 } }],
       tag: TAG,
       summary: "The organisation's search profiles, a page at a time in title order; search finds titles holding the text.",
@@ -120,6 +121,7 @@ export function searchProfileRoutes() {
     route({
       method: 'GET',
       path: '/search-profile-sources',
+      operationId: 'listSearchProfileSources',
       tag: TAG,
       summary: "The sources a profile can choose: every loaded public list with the databases it feeds, and the organisation's live custom lists.",
       access: VIEW,
@@ -131,6 +133,7 @@ export function searchProfileRoutes() {
     route({
       method: 'POST',
       path: '/search-profile',
+      operationId: 'createSearchProfile',
       examples: [{ body: { title: 'Attack suite profile', databases: ['sanctions', 'pep'], sources: ['un_sc_consolidated'], countries: ['GB'], publisher_search: false } }],
       tag: TAG,
       summary: "Creates a search profile: a unique title, databases, sources (none: all), default countries, publisher search.",
@@ -163,6 +166,7 @@ export function searchProfileRoutes() {
     route({
       method: 'POST',
       path: '/search-profile/update',
+      operationId: 'updateSearchProfile',
       ids: { 'body.id': 'search_profile' },
       examples: [{ body: { id: '<search profile id>', databases: ['sanctions'], sources: ['un_sc_consolidated'], countries: ['GB'], publisher_search: true } }],
       tag: TAG,
@@ -206,6 +210,7 @@ export function searchProfileRoutes() {
     route({
       method: 'POST',
       path: '/search-profile/delete',
+      operationId: 'deleteSearchProfile',
       ids: { 'body.id': 'search_profile' },
       examples: [{ body: { id: '<search profile id>' } }],
       tag: TAG,

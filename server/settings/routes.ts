@@ -19,22 +19,31 @@ export function settingsRoutes() {
     route({
       method: 'GET',
       path: '/webhook-key',
+      operationId: 'getWebhookSecretKey',
       tag: 'Web hooks',
       summary: "The organisation's web hook secret key, masked, with when and by whom it was generated.",
       access: SECRET_KEY,
       async handler({ org }) {
         const row = await webhookKeyDetail(org);
-        if (!row) return { has_key: false, masked_key: null, created_at: null, created_by: null };
-        return { has_key: true, masked_key: maskSecret(row.secret), created_at: new Date(row.created_at).toISOString(), created_by: row.created_by_name ?? null };
+        // previous_valid_until: until when the key replaced last still signs beside this one (the rotation's grace period).
+        if (!row) return { has_key: false, masked_key: null, created_at: null, created_by: null, previous_valid_until: null };
+        return {
+          has_key: true,
+          masked_key: maskSecret(row.secret),
+          created_at: new Date(row.created_at).toISOString(),
+          created_by: row.created_by_name ?? null,
+          previous_valid_until: row.previous_valid_until ? new Date(row.previous_valid_until).toISOString() : null,
+        };
       },
     }),
 
     route({
       method: 'POST',
       path: '/create-webhook-key',
+      operationId: 'rotateWebhookSecretKey',
       attack: { runs: { count: 60, reason: 'every request with a password verifies an argon2id hash' } },
       tag: 'Web hooks',
-      summary: "Generates a new web hook secret key after checking the password; the old key stops signing at once. Answers the key once, in full.",
+      summary: "Generates a new web hook secret key after checking the password; the old key keeps signing beside it for 24 hours (a second signature). Answers the key once, in full.",
       access: SECRET_KEY,
       body: CreateWebhookKeyBody,
       async handler(ctx) {
@@ -51,6 +60,7 @@ export function settingsRoutes() {
           masked_key: maskSecret(key.secret),
           created_at: key.created_at,
           created_by: auth.user.name,
+          previous_valid_until: key.previous_valid_until,
         });
       },
     }),

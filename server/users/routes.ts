@@ -76,6 +76,7 @@ export function userRoutes() {
     route({
       method: 'GET',
       path: '/get_all_users',
+      operationId: 'listUsers',
       tag: 'Roles and users',
       summary: 'Every user of the organisation, a page at a time (name, company e-mail, role, active flag, two-factor states).',
       access: VIEW,
@@ -89,6 +90,7 @@ export function userRoutes() {
     route({
       method: 'GET',
       path: '/users',
+      operationId: 'searchUsers',
       ids: { 'query.role_id': { kind: 'role', unknown: 200 } },
       examples: [{ query: { role_id: '<role id>' } }],
       tag: 'Roles and users',
@@ -105,6 +107,7 @@ export function userRoutes() {
     route({
       method: 'POST',
       path: '/create-user',
+      operationId: 'createUser',
       ids: { 'body.role_id': { kind: 'role', unknown: 400 } },
       examples: [{ body: { name: 'Olive Example', email: 'olive.example@example.com', role_id: '<role id>' } }],
       tag: 'Roles and users',
@@ -137,6 +140,7 @@ export function userRoutes() {
     route({
       method: 'POST',
       path: '/update-user',
+      operationId: 'updateUser',
       ids: { 'body.user_id': 'user', 'body.role_id': { kind: 'role', unknown: 400 } },
       examples: [{ body: { user_id: '<user id>', role_id: '<role id>', name: 'Renamed Person' } }],
       tag: 'Roles and users',
@@ -232,6 +236,7 @@ export function userRoutes() {
     route({
       method: 'POST',
       path: '/confirm-email',
+      operationId: 'confirmEmailChange',
       tag: 'Auth',
       summary: "Makes a user's new e-mail the sign-in address from the link mailed to it, and ends the user's sessions; fails with 'Token is expired' or 'token is incorrect'.",
       public: true,
@@ -246,6 +251,7 @@ export function userRoutes() {
     route({
       method: 'POST',
       path: '/delete-user',
+      operationId: 'deleteUser',
       ids: { 'body.user_id': 'user' },
       examples: [{ body: { user_id: '<user id>' } }],
       tag: 'Roles and users',

@@ -233,7 +233,9 @@ describe.each(DATABASE_KINDS)('settings, notifications, feedback and audit API o
       expect(signIns.body.data.length).toBeGreaterThan(0);
       expect(signIns.body.data.every((e: { action: string; actor: { email: string } }) => e.action === 'auth.login' && e.actor.email === ANALYST.email)).toBe(true);
       const keys = await t.call('GET', '/api/audit-history?category=keys', { token: admin });
-      expect(keys.body.total).toBe(2);
+      // The two secret key changes made above, and the seeded API key's creation and last use.
+      expect(keys.body.total).toBe(4);
+      expect(keys.body.data.map((e: { action: string }) => e.action).sort()).toEqual(['api_key.created', 'api_key.used', 'webhook_secret.updated', 'webhook_secret.updated']);
 
       const today = new Date().toISOString().slice(0, 10);
       const ranged = await t.call('GET', `/api/audit-history?from=${today}&to=${today}&tz_offset=0`, { token: admin });

@@ -16,6 +16,7 @@ const probes: ApiRoute[] = PROBED.map((id) =>
   route({
     method: 'GET',
     path: `/probe/${id}`,
+    operationId: `probe${id}`,
     tag: 'Test',
     summary: `probe for ${id}`,
     access: findRoute(id).requirement,

@@ -19,12 +19,12 @@ const Body = object({ user_id: text(INPUT_LIMITS.id), note: optional(text(INPUT_
 
 describe('attack suite guards', () => {
   it('reports a field named like an id that is neither declared nor excused', () => {
-    const [op] = documentOf([route({ method: 'POST', path: '/undeclared', tag: 'T', summary: 's', access: {}, body: Body, handler })]);
+    const [op] = documentOf([route({ method: 'POST', path: '/undeclared', operationId: 'probeUndeclared', tag: 'T', summary: 's', access: {}, body: Body, handler })]);
     expect(idDeclarationProblems(op)).toEqual(['POST /api/undeclared: body.user_id looks like a record id; declare it in ids (with its kind) or excuse it in attack.notIds']);
   });
 
   it('reports a declared id that no example request carries, and one the schema lacks', () => {
-    const [op] = documentOf([route({ method: 'POST', path: '/no-example', tag: 'T', summary: 's', access: {}, body: Body, ids: { 'body.user_id': 'user', 'body.role_id': 'role' }, handler })]);
+    const [op] = documentOf([route({ method: 'POST', path: '/no-example', operationId: 'probeNoExample', tag: 'T', summary: 's', access: {}, body: Body, ids: { 'body.user_id': 'user', 'body.role_id': 'role' }, handler })]);
     expect(idDeclarationProblems(op)).toEqual([
       'POST /api/no-example: ids names body.role_id, which the request schema does not have',
       'POST /api/no-example: no example request contains body.user_id; add one to examples',
@@ -34,8 +34,8 @@ describe('attack suite guards', () => {
 
   it('accepts a declared id with an example, and an excused look-alike', () => {
     const ops = documentOf([
-      route({ method: 'POST', path: '/declared', tag: 'T', summary: 's', access: {}, body: Body, ids: { 'body.user_id': { kind: 'user', unknown: 400 } }, examples: [{ body: { user_id: '<user id>' } }], handler }),
-      route({ method: 'POST', path: '/excused', tag: 'T', summary: 's', access: {}, body: Body, attack: { notIds: { 'body.user_id': 'a number printed on a badge' } }, handler }),
+      route({ method: 'POST', path: '/declared', operationId: 'probeDeclared', tag: 'T', summary: 's', access: {}, body: Body, ids: { 'body.user_id': { kind: 'user', unknown: 400 } }, examples: [{ body: { user_id: '<user id>' } }], handler }),
+      route({ method: 'POST', path: '/excused', operationId: 'probeExcused', tag: 'T', summary: 's', access: {}, body: Body, attack: { notIds: { 'body.user_id': 'a number printed on a badge' } }, handler }),
     ]);
     expect(ops.flatMap(idDeclarationProblems)).toEqual([]);
     expect(ops.find((op) => op.key === 'POST /api/declared')!.ids).toEqual({ 'body.user_id': { kind: 'user', unknown: 400 } });
@@ -44,8 +44,8 @@ describe('attack suite guards', () => {
   it('reports an empty document, a check that never ran, an excuse without a reason and a check that covered nothing', () => {
     expect(coverageGaps([], ['malformed'], new Map())).toEqual(['the OpenAPI document lists no operation', 'malformed covered no operation at all']);
     const ops = documentOf([
-      route({ method: 'GET', path: '/a', tag: 'T', summary: 's', handler }),
-      route({ method: 'GET', path: '/b', tag: 'T', summary: 's', handler }),
+      route({ method: 'GET', path: '/a', operationId: 'probeA', tag: 'T', summary: 's', handler }),
+      route({ method: 'GET', path: '/b', operationId: 'probeB', tag: 'T', summary: 's', handler }),
     ]);
     const ledger: Ledger = new Map([
       ['GET /api/a', { malformed: { covered: 10 }, foreign_ids: { excused: 'takes no record id' } }],
@@ -64,8 +64,8 @@ describe('attack suite guards', () => {
   it('publishes the declarations: ids, examples, excuses, the requirement (null without one) and every string limit', () => {
     const doc = buildOpenApi(
       [
-        route({ method: 'POST', path: '/x', tag: 'T', summary: 's', access: { permissions: ['view_case'] }, body: Body, ids: { 'body.user_id': 'user' }, examples: [{ body: { user_id: '<user id>' } }], attack: { runs: { count: 5, reason: 'slow' } }, handler }),
-        route({ method: 'GET', path: '/y', tag: 'T', summary: 's', handler }),
+        route({ method: 'POST', path: '/x', operationId: 'probeX', tag: 'T', summary: 's', access: { permissions: ['view_case'] }, body: Body, ids: { 'body.user_id': 'user' }, examples: [{ body: { user_id: '<user id>' } }], attack: { runs: { count: 5, reason: 'slow' } }, handler }),
+        route({ method: 'GET', path: '/y', operationId: 'probeY', tag: 'T', summary: 's', handler }),
       ],
       'http://app.test',
     ) as any;

@@ -89,9 +89,10 @@ describe.each(DATABASE_KINDS)('attack suite on %s', (kind) => {
 
   /** An example request with its id fields filled from a set of records (a second field of one kind gets the second record). */
   function fill(op: Operation, example: Operation['examples'][number], records: Record<string, string>, override?: { field: string; value: string }) {
-    const { body, query } = filled(op, example, records, override);
+    const { body, query, params } = filled(op, example, records, override);
     return {
       query: query ? queryString(query) : '',
+      ...(params ? { params } : {}),
       ...(body ? { body: JSON.stringify(body), contentType: 'application/json' } : {}),
     };
   }
@@ -112,7 +113,9 @@ describe.each(DATABASE_KINDS)('attack suite on %s', (kind) => {
     };
     const body = example.body ? Object.fromEntries(Object.entries(example.body).map(([k, v]) => [k, resolve(`body.${k}`, v)])) : undefined;
     const query = example.query ? Object.fromEntries(Object.entries(example.query).map(([k, v]) => [k, resolve(`query.${k}`, v)])) : undefined;
-    return { body, query };
+    // A record named in the path (/webhook/{webhookId}/deliveries) is filled in like a body or query id.
+    const params = op.pathParams.length ? Object.fromEntries(op.pathParams.map((p) => [p, String(resolve(`path.${p}`, example.params?.[p] ?? ''))])) : undefined;
+    return { body, query, params };
   }
 
   /** The operation's first example with the attacker's own ids, or an empty request. */
@@ -267,7 +270,7 @@ describe.each(DATABASE_KINDS)('attack suite on %s', (kind) => {
       for (const example of op.examples) {
         const fields = declared.filter((f) => {
           const [where, key] = f.split('.');
-          return (where === 'body' ? example.body : example.query)?.[key] !== undefined;
+          return (where === 'body' ? example.body : where === 'path' ? example.params : example.query)?.[key] !== undefined;
         });
         for (const field of fields) {
           const id = op.ids[field];

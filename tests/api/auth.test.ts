@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       expect(res.body.openapi).toBe('3.1.0');
       const login = res.body.paths['/api/login'].post;
       expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
-      expect(res.body.paths['/api/refresh'].get.security).toEqual([{ bearerAuth: [] }]);
+      expect(res.body.paths['/api/refresh'].get.security).toEqual([{ sessionToken: [] }]);
     });
 
     it('answers unknown API paths with 404 and a message', async () => {

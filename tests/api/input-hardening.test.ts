@@ -18,10 +18,11 @@ import { multipart } from '../cases/multipart';
 
 /** A route with a path parameter (no product route has one yet) and one that fails, to compare the log with. */
 const extraRoutes = [
-  route({ method: 'GET', path: '/probe-input/:name', tag: 'Test', summary: 'echoes a path parameter', public: true, handler: async (ctx) => ({ name: ctx.params.name }) }),
+  route({ method: 'GET', path: '/probe-input/:name', operationId: 'probeProbeInputName', tag: 'Test', summary: 'echoes a path parameter', public: true, handler: async (ctx) => ({ name: ctx.params.name }) }),
   route({
     method: 'GET',
     path: '/probe-input-failure',
+    operationId: 'probeProbeInputFailure',
     tag: 'Test',
     summary: 'fails like a bug would',
     public: true,
@@ -224,6 +225,8 @@ describe.each(DATABASE_KINDS)('input layer on %s', (kind) => {
         ['/api/configure-otp', 'action=start&toString=1', 'application/x-www-form-urlencoded'],
         ['/api/decision-review', '{"references":["AML-2026-000001"],"risk_level":{"toString":1}}', 'application/json'],
         ['/api/create-role', '{"name":"Readers","permissions":[{"toString":"x"}]}', 'application/json'],
+        // The first failure is described fine; listing the failures describes the later value too.
+        ['/api/try-risk-score-engine', '{"low_threshold":"704902955","rules":{"toString":1}}', 'application/json'],
       ] as const) {
         const res = await send('POST', url, { body, contentType, token: admin });
         expect(res.status, `${url} ${body}: ${JSON.stringify(res.body)}`).toBe(400);

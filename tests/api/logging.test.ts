@@ -42,6 +42,7 @@ async function until(condition: () => boolean, description: string) {
 const explodes = route({
   method: 'GET',
   path: '/test-only/explodes',
+  operationId: 'probeTestOnlyExplodes',
   tag: 'System',
   summary: 'Fails with a server error, for the log tests.',
   public: true,

@@ -27,6 +27,7 @@ function directives(header: unknown): Map<string, string[]> {
 const failing = route({
   method: 'GET',
   path: '/test-only/explodes',
+  operationId: 'probeTestOnlyExplodes',
   tag: 'System',
   summary: 'Fails with a server error, for the header tests.',
   public: true,

@@ -106,6 +106,7 @@ const probes = [
   route({
     method: 'GET',
     path: '/tenancy-probe/private',
+    operationId: 'probeTenancyProbePrivate',
     tag: 'Test',
     summary: 'the organisation handle a private handler receives',
     async handler({ org, auth }) {
@@ -116,6 +117,7 @@ const probes = [
   route({
     method: 'GET',
     path: '/tenancy-probe/public',
+    operationId: 'probeTenancyProbePublic',
     tag: 'Test',
     summary: 'the organisation handle a public handler receives',
     public: true,
@@ -201,6 +203,7 @@ const UNSCOPED_ALLOWED: Record<string, string> = {
   'server/notifications/notify.ts': "monitoring hands a plain connection, a request its handle: either way the statement runs in the caller's transaction",
   'server/bulk/runner.ts': "the job queue enqueues through the caller's transaction, which an API route holds as its organisation's handle",
   'server/case-store/list-changes.ts': "the job queue enqueues through the caller's transaction, which a custom list change holds as its organisation's handle",
+  'server/webhooks/jobs.ts': "the job queue enqueues through the caller's transaction, which an area emitting a web hook event holds as its organisation's handle",
 };
 
 describe('the shape of server/', () => {

@@ -240,7 +240,12 @@ for (const language of ['en', 'ar'] as const) {
 
     await page.goto('/web-hooks');
     await settled(page);
-    await survey.check('placeholder');
+    await survey.check('web-hooks');
+
+    await page.goto('/api-keys');
+    await settled(page);
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await survey.check('api-keys');
 
     // The demo organisation's own area.
     await page.getByTestId('user-menu').click();

@@ -34,7 +34,7 @@ const BUSY: [string, (s: never) => boolean][] = [
   ['cases/monitoring', (s) => monitoring.selectIsSaving(s)],
   ['notifications', (s) => notifications.selectIsLoading(s) || notifications.selectIsLoadingMore(s)],
   ['password-link', (s) => passwordLink.selectScreen(s) === 'checking' || passwordLink.selectIsSaving(s)],
-  ['settings/secret-key', (s) => secretKey.selectIsLoading(s) || secretKey.selectIsGenerating(s)],
+  ['settings/secret-key', (s) => secretKey.selectIsLoading(s) || secretKey.selectIsGenerating(s) || secretKey.selectIsRefreshing(s)],
   ['settings/two-factor', (s) => twoFactor.selectIsStarting(s) || twoFactor.selectIsConfirming(s) || twoFactor.selectIsDisabling(s)],
   ['shared/dialog', (s) => dialog.selectIsBusy(s)],
   ['shared/list', (s) => list.selectIsLoading(s)],

@@ -1,6 +1,8 @@
 /**
  * The web hook secret key (create-webhook-key): the organisation's key shown
  * masked; a new one needs the password and is shown once, in full, to copy.
+ * After a rotation the previous key keeps signing for a grace period, whose
+ * end is shown so receivers know how long they have to switch.
  * Without update_webhook_secret_key: 'Permission Denied'.
  */
 import { Alert, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
@@ -10,7 +12,8 @@ import { LuKeyRound, LuRefreshCw } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { secretKeyMachine, type GeneratedKey, type SecretKeyInfo } from '@machines/settings/secret-key.machine';
-import { selectCanGenerate, selectIsAskingPassword, selectIsDenied, selectIsFailed, selectIsGenerating, selectIsLoading } from '@machines/settings/secret-key.selectors';
+import { selectCanGenerate, selectIsAskingPassword, selectIsDenied, selectIsFailed, selectIsGenerating, selectIsLoading, selectPreviousValidUntil } from '@machines/settings/secret-key.selectors';
+import { WEBHOOK_SECRET_GRACE_HOURS } from '@common/webhooks';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { CopyButton } from '../../components/CopyButton';
 import { ServerError } from '../../components/ServerError';
@@ -34,6 +37,7 @@ export function SecretKeySettings() {
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const asking = selectIsAskingPassword(snapshot);
+  const previousUntil = selectPreviousValidUntil(snapshot);
 
   useEffect(() => {
     const subscription = actor.on('generated', (event) => notify.success(messageText(event.answer.code, event.answer.message ?? messageById('secret_key_updated'))));
@@ -88,6 +92,14 @@ export function SecretKeySettings() {
             />
           </Text>
         )}
+        {previousUntil && (
+          <Alert.Root status="info" size="sm" data-testid="secret-key-grace">
+            <Alert.Indicator />
+            <Alert.Description>
+              <FormattedMessage id="settings.secret_key.grace" values={{ time: <FormattedDate value={previousUntil} dateStyle="medium" timeStyle="short" /> }} />
+            </Alert.Description>
+          </Alert.Root>
+        )}
         {snapshot.matches('revealed') && context.revealed && (
           <Alert.Root status="success" data-testid="secret-key-revealed">
             <Alert.Indicator />
@@ -118,7 +130,7 @@ export function SecretKeySettings() {
         open={asking}
         busy={selectIsGenerating(snapshot)}
         title={<FormattedMessage id="settings.secret_key.confirm_title" />}
-        body={<FormattedMessage id="settings.secret_key.confirm_body" />}
+        body={<FormattedMessage id="settings.secret_key.confirm_body" values={{ hours: WEBHOOK_SECRET_GRACE_HOURS }} />}
         submitLabel={<FormattedMessage id="settings.secret_key.generate" />}
         error={{ message: context.error?.code === 'password_incorrect' ? null : (context.error?.message ?? null), code: context.error?.code }}
         fieldError={context.inputError ?? (context.error?.code === 'password_incorrect' ? 'password_incorrect' : null)}

@@ -122,7 +122,7 @@ export function idDeclarationProblems(op: Operation): string[] {
   for (const field of Object.keys(op.ids)) if (!fields.includes(field)) problems.push(`${op.key}: ids names ${field}, which the request schema does not have`);
   for (const field of Object.keys(op.ids)) {
     const [where, key] = field.split('.');
-    if (!op.examples.some((e) => (where === 'body' ? e.body : e.query)?.[key] !== undefined)) problems.push(`${op.key}: no example request contains ${field}; add one to examples`);
+    if (!op.examples.some((e) => (where === 'body' ? e.body : where === 'path' ? e.params : e.query)?.[key] !== undefined)) problems.push(`${op.key}: no example request contains ${field}; add one to examples`);
   }
   return problems;
 }

@@ -66,7 +66,8 @@ export class AttackWorld {
          UNION SELECT name FROM bulk_batches WHERE organisation_id = $1 AND name <> ''
          UNION SELECT name FROM custom_lists WHERE organisation_id = $1 UNION SELECT full_name FROM custom_list_records WHERE organisation_id = $1
          UNION SELECT text FROM custom_list_comments WHERE organisation_id = $1
-         UNION SELECT title FROM risk_score_engines WHERE organisation_id = $1`,
+         UNION SELECT title FROM risk_score_engines WHERE organisation_id = $1
+         UNION SELECT name FROM webhooks WHERE organisation_id = $1 UNION SELECT endpoint FROM webhooks WHERE organisation_id = $1`,
         [this.victim.organisationId],
       )).map((r) => r.text),
     ];
@@ -111,7 +112,7 @@ export class AttackWorld {
     const n = ++this.serial;
     // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
     const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
-    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '' };
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '' };
     if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
     if (wants('role', 'user')) {
       const role = async (name: string) => {
@@ -152,6 +153,34 @@ export class AttackWorld {
         ],
       );
       out.risk_engine = engine!.id;
+    }
+    if (wants('api_key')) {
+      // A key of the actor's own, live for a day; its secret is never needed, only its id.
+      const key = await db.one<{ id: string }>(
+        `INSERT INTO api_keys (organisation_id, user_id, name, prefix, key_hash, expires_at) VALUES ($1, $2, $3, 'amlk_attack', $4, now() + interval '1 day') RETURNING id`,
+        [actor.organisationId, actor.userId, `${label} Key ${n}`, `attack-${label}-${n}-${Math.random()}`],
+      );
+      out.api_key = key!.id;
+    }
+    if (wants('webhook', 'webhook_delivery')) {
+      // Written directly (Harbour's plan need not offer web hooks to own one): an active endpoint on a reserved name,
+      // so nothing is ever sent, with one delivered event in its log. The secret words are in the victim's secrets.
+      const hook = await db.one<{ id: string }>(
+        `INSERT INTO webhooks (organisation_id, name, endpoint, type, created_by) VALUES ($1, $2, $3, 'update', $4) RETURNING id`,
+        [actor.organisationId, `${label} Hook ${n}`, `https://${label.toLowerCase()}-hook-${n}.example.invalid/events`, actor.userId],
+      );
+      const delivery = await db.one<{ id: string }>(
+        `INSERT INTO webhook_deliveries (organisation_id, webhook_id, event_id, event_type, body, status, attempts, delivered_at, last_status_code, last_duration_ms)
+         VALUES ($1, $2, $3, 'webhook.test', $4, 'delivered', 1, now(), 200, 12) RETURNING id`,
+        [actor.organisationId, hook!.id, `msg_${label.toLowerCase()}${n}`, JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { name: `${label} Hook ${n}` } })],
+      );
+      await db.query(`INSERT INTO webhook_attempts (organisation_id, delivery_id, attempt, status_code, duration_ms, response_excerpt) VALUES ($1, $2, 1, 200, 12, $3)`, [
+        actor.organisationId,
+        delivery!.id,
+        `${label} receiver said ok`,
+      ]);
+      out.webhook = hook!.id;
+      out.webhook_delivery = delivery!.id;
     }
     if (wants('custom_list', 'list_record', 'list_comment')) {
       // Written directly, like batchRecord (Harbour's basic plan may not use custom lists): a list with one record stamped
