@@ -7,6 +7,9 @@
  *   --connections N             concurrent connections of the read calls (default 50; creation uses 10)
  *   --only list,dashboard,search,create   the calls to measure (default all)
  *   --cases N                   cases created before measuring (default 30)
+ *   --auth session|key          authenticate the load with the sign-in token (default) or an API key
+ *                               generated for the run; with key the rate limits are lifted, so the
+ *                               figures show what key authentication and its audit cost, not the limits
  *   --cpu-prof DIR              run the server under `node --cpu-prof`, writing its profile to DIR
  *   --json                      print one JSON object with every figure instead of the table
  *
@@ -57,6 +60,8 @@ const CASES = numberOption('--cases', 30);
 const asJson = args.includes('--json');
 const cpuProfDir = option('--cpu-prof');
 const dbChoice = option('--db') ?? 'both';
+const authChoice = option('--auth') ?? 'session';
+if (!['session', 'key'].includes(authChoice)) throw new Error(`--auth is session or key, got ${authChoice}`);
 if (!['pglite', 'postgres', 'both'].includes(dbChoice)) throw new Error(`--db is pglite, postgres or both, got ${dbChoice}`);
 const KINDS: Kind[] = dbChoice === 'both' ? ['pglite', 'postgres'] : [dbChoice as Kind];
 const ALL_SCENARIOS: ScenarioName[] = ['list', 'dashboard', 'search', 'create'];
@@ -153,6 +158,8 @@ async function startServer(kind: Kind, dataDir: string, databaseUrl?: string): P
       LIST_UPDATE_INTERVAL_MINUTES: '0',
       SERVE_STATIC: 'false',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Measuring calls made with a key, not its limits: every call must be answered.
+      ...(authChoice === 'key' ? { API_RATE_PER_KEY: '1000000000', API_RATE_PER_ORGANISATION: '1000000000' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -244,6 +251,7 @@ function scenarios(): Scenario[] {
 
 export interface Figures {
   database: Kind;
+  auth: string;
   call: ScenarioName;
   method: string;
   path: string;
@@ -295,8 +303,11 @@ async function benchDatabase(kind: Kind): Promise<Figures[]> {
     say(`\n${kind}: starting the server (loading the lists)...`);
     server = await startServer(kind, dataDir, postgres?.url);
     const login = await api(server.url, 'POST', '/api/login', null, ADMIN);
-    const token = login.access_token as string;
-    if (!token) throw new Error(`signing in did not answer a token: ${JSON.stringify(login).slice(0, 300)}`);
+    const session = login.access_token as string;
+    if (!session) throw new Error(`signing in did not answer a token: ${JSON.stringify(login).slice(0, 300)}`);
+    const token =
+      authChoice === 'key' ? ((await api(server.url, 'POST', '/api/api-key', session, { name: 'Benchmark', validity_days: 1, password: ADMIN.password })).api_key as string) : session;
+    if (!token) throw new Error('generating an API key answered no key');
     for (let i = 0; i < CASES; i++) await api(server.url, 'POST', '/api/search', token, createBody(searchTerm(i)));
     say(`${kind}: ${CASES} cases created; measuring ${DURATION} s per call after ${WARMUP} s of warm-up`);
 
@@ -314,6 +325,7 @@ async function benchDatabase(kind: Kind): Promise<Figures[]> {
         before === null || after === null || !r.requests.total ? null : Math.round(((after - before) / r.requests.total) * 1000) / 1000;
       const figures: Figures = {
         database: kind,
+        auth: authChoice,
         call: scenario.name,
         method: scenario.method,
         path: scenario.path,
