@@ -1,5 +1,6 @@
 /** The organisation's API keys: the list, generating one and deleting one (routes.ts says when). */
 import type { ApiKeyView } from '../../common/api-keys';
+import { pageOfRows } from '../db/paged';
 import type { OrgDb } from '../db/tenant';
 
 interface KeyRow {
@@ -26,19 +27,22 @@ export const toKeyView = (r: KeyRow, now = Date.now()): ApiKeyView => ({
   created_by: r.user_id ? { _id: r.user_id, name: r.user_name ?? '' } : null,
 });
 
-const SELECT = `SELECT k.id, k.name, k.prefix, k.created_at, k.expires_at, k.last_used_at, u.id AS user_id, u.name AS user_name
-                  FROM api_keys k LEFT JOIN users u ON u.id = k.user_id`;
+const COLUMNS = 'k.id, k.name, k.prefix, k.created_at, k.expires_at, k.last_used_at, u.id AS user_id, u.name AS user_name';
+const SELECT = `SELECT ${COLUMNS} FROM api_keys k LEFT JOIN users u ON u.id = k.user_id`;
 
 /** A page of live keys, newest first; an expired key stays listed (marked) until someone deletes it. */
 export async function listKeys(org: OrgDb, page: { page: number; page_size: number }) {
-  const [rows, count] = await Promise.all([
-    org.query<KeyRow>(`${SELECT} WHERE k.organisation_id = $org AND k.deleted_at IS NULL ORDER BY k.created_at DESC, k.id LIMIT $1 OFFSET $2`, [
-      page.page_size,
-      (page.page - 1) * page.page_size,
-    ]),
-    org.one<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE organisation_id = $org AND deleted_at IS NULL'),
-  ]);
-  return { rows: rows.map((r) => toKeyView(r)), total: count!.n };
+  const { rows, total } = await pageOfRows(org, {
+    select: COLUMNS,
+    from: 'api_keys k',
+    joins: 'LEFT JOIN users u ON u.id = k.user_id',
+    where: 'k.organisation_id = $org AND k.deleted_at IS NULL',
+    orderBy: 'k.created_at DESC, k.id',
+    params: [],
+    page: page.page,
+    pageSize: page.page_size,
+  });
+  return { rows: rows.map((r) => toKeyView(r as KeyRow)), total };
 }
 
 export async function insertKey(org: OrgDb, key: { userId: string; name: string; prefix: string; hash: string; validityDays: number }): Promise<ApiKeyView> {

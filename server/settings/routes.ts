@@ -10,7 +10,7 @@ import { auditAction } from '../audit/actor';
 import { requirePassword } from '../auth/account';
 import { done } from '../http/reply';
 import { route } from '../http/routes';
-import { maskSecret, replaceWebhookSecret, webhookKeyDetail } from './webhook-secret';
+import { maskSecret, replaceWebhookSecret, webhookKeyDetail } from '../webhooks/secret';
 
 const SECRET_KEY: Requirement = { ...findRoute('settings').requirement, permissions: ['update_webhook_secret_key'] };
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../../common/constants';
 import { notifyUser } from '../../server/notifications/notify';
 import type { RealtimeMessage } from '../../server/realtime/bus';
-import { webhookSecretFor } from '../../server/settings/webhook-secret';
+import { webhookSecretFor } from '../../server/webhooks/secret';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { ADMIN, ANALYST, PLAN_ADMIN, createTestApp, seededTokens, type TestApp } from '../helpers/app';
 

@@ -20,6 +20,7 @@ import { keyDeletionMachine } from '@machines/api-keys/key-deletion.machine';
 import { keyGeneratorMachine } from '@machines/api-keys/key-generator.machine';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { useSession } from '../../app/useSession';
+import { ActorStamp } from '../../components/ActorStamp';
 import { DeniedTooltip } from '../../components/DeniedTooltip';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name } from '../../components/Name';
@@ -107,14 +108,7 @@ export default function ApiKeysPage() {
         }),
         column.accessor('created_at', {
           header: () => <FormattedMessage id="api_keys.columns.created" />,
-          cell: ({ row }) => (
-            <Stack gap="0" fontSize="sm">
-              <Text whiteSpace="nowrap">{row.original.created_by ? <Name>{row.original.created_by.name}</Name> : <FormattedMessage id="api_keys.unknown_user" />}</Text>
-              <Text color="fg.muted" whiteSpace="nowrap">
-                <When value={row.original.created_at} />
-              </Text>
-            </Stack>
-          ),
+          cell: ({ row }) => <ActorStamp by={row.original.created_by} at={row.original.created_at} unknown="api_keys.unknown_user" />,
         }),
         column.accessor('expires_at', {
           header: () => <FormattedMessage id="api_keys.columns.expires" />,

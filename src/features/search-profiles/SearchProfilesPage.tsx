@@ -9,12 +9,13 @@ import { useActorRef } from '@xstate/react';
 import { useTable } from '@tanstack/react-table';
 import { useEffect, useMemo } from 'react';
 import { LuPlus, LuSlidersHorizontal } from 'react-icons/lu';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { fromPromise } from 'xstate';
 import type { SearchProfileView } from '@common/search-profiles';
 import { profileEditorMachine } from '@machines/search-profiles/profile-editor.machine';
 import { listQuery, TITLE_LIST_PAGE_SIZE } from '@machines/shared/title-search';
 import { selectPermissionNames } from '@machines/session/session.selectors';
+import { ActorStamp } from '../../components/ActorStamp';
 import { ActionDialog } from '../../components/ActionDialog';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name } from '../../components/Name';
@@ -164,14 +165,7 @@ export default function SearchProfilesPage() {
         }),
         column.accessor('created_at', {
           header: () => <FormattedMessage id="search_profiles.columns.created" />,
-          cell: ({ row }) => (
-            <Stack gap="0" fontSize="sm">
-              <Text whiteSpace="nowrap">{row.original.created_by ? <Name>{row.original.created_by.name}</Name> : <FormattedMessage id="search_profiles.unknown_user" />}</Text>
-              <Text color="fg.muted" whiteSpace="nowrap">
-                <FormattedDate value={row.original.created_at} dateStyle="medium" timeStyle="short" />
-              </Text>
-            </Stack>
-          ),
+          cell: ({ row }) => <ActorStamp by={row.original.created_by} at={row.original.created_at} unknown="search_profiles.unknown_user" />,
         }),
         column.display({
           id: 'actions',

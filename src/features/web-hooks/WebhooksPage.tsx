@@ -21,6 +21,7 @@ import { selectIsBusy, selectIsRunning } from '@machines/web-hooks/webhook-actio
 import { webhookEditorMachine } from '@machines/web-hooks/webhook-editor.machine';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { useSession } from '../../app/useSession';
+import { ActorStamp } from '../../components/ActorStamp';
 import { ActionDialog } from '../../components/ActionDialog';
 import { DeniedTooltip } from '../../components/DeniedTooltip';
 import { EmptyMessage } from '../../components/EmptyMessage';
@@ -163,14 +164,7 @@ export default function WebhooksPage() {
         }),
         column.accessor('created_at', {
           header: () => <FormattedMessage id="web_hooks.columns.created" />,
-          cell: ({ row }) => (
-            <Stack gap="0" fontSize="sm">
-              <Text whiteSpace="nowrap">{row.original.created_by ? <Name>{row.original.created_by.name}</Name> : <FormattedMessage id="web_hooks.unknown_user" />}</Text>
-              <Text color="fg.muted" whiteSpace="nowrap">
-                <FormattedDate value={row.original.created_at} dateStyle="medium" timeStyle="short" />
-              </Text>
-            </Stack>
-          ),
+          cell: ({ row }) => <ActorStamp by={row.original.created_by} at={row.original.created_at} unknown="web_hooks.unknown_user" />,
         }),
         column.display({
           id: 'actions',
