@@ -36,11 +36,13 @@
  *                  sources' feed fetching next)
  * - webhooks       every area emits its events through emitWebhookEvent(); the delivery jobs, signing and
  *                  the delivery log (its routes are registered by app.ts only, like audit's)
+ * - media-corpus   the article store of Media Watcher: ingest (classify and index), full-text search, the
+ *                  shared corpus loader, media credits and name mentions, used by media, custom sources and cases
  * Root files config.ts, deps.ts, i18n.ts and logging.ts are platform too.
  * Every other server folder (cases, feedback, settings, users, roles,
  * permissions, and each new product area) is a product area.
  */
-const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads|outbound|webhooks)';
+const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads|outbound|webhooks|media-corpus)';
 
 /**
  * Machine folders that are not product areas: shared/ (list, dialog, the API failure type) and forms/

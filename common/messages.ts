@@ -257,6 +257,35 @@ export const MESSAGES = {
   webhook_inactive: 'This web hook is disabled. Enable it first.',
   webhook_secret_missing: 'Generate the web hook secret key in Settings first: every delivery is signed with it.',
 
+  // Media Watcher (server/media, server/media-corpus)
+  media_credits: 'Your Media Watcher search limit has been reached.',
+  media_keyword_length: 'Each keyword must be 2 to 100 characters.',
+  media_keywords_required: 'Add at least one keyword to include.',
+  media_keywords_max: 'At most 20 keywords.',
+  media_window_amount: 'The publication window must be a whole number from 1 to 1000.',
+  media_offset: 'More results are read 20 at a time, up to the first 1000.',
+  media_case_name_length: 'Name must be 2 to 100 characters.',
+  media_articles_required: 'Select at least one article.',
+  media_articles_max: 'A media case keeps at most 500 articles.',
+  media_case_created: 'Media case {ref} created.',
+  media_case_updated: 'Media case {ref} updated.',
+  media_case_deleted: 'Media cases deleted: {count}.',
+
+  // Custom sources (server/custom-sources)
+  invalid_publisher_name: 'Invalid Publisher Name Format',
+  custom_source_name_length: 'Publisher name must be 2 to 100 characters.',
+  invalid_link: 'Invalid link format',
+  custom_source_link_length: 'The link must be at most 1000 characters.',
+  custom_source_frequency_digits: 'Frequency must contain numbers only.',
+  custom_source_frequency_range: 'Frequency must be 15 to 480 minutes.',
+  custom_source_description_length: 'Description must be 2 to 300 characters.',
+  custom_source_exists: 'This feed is already one of your custom sources.',
+  custom_source_inactive: 'This source is paused. Resume it first.',
+  custom_source_created: 'Custom source {name} added. Its first read has started.',
+  custom_source_updated: 'Custom source {name} updated.',
+  custom_source_deleted: 'Custom source deleted.',
+  custom_source_poll_started: 'Reading {name} now.',
+
   // General
   offline: 'Please check your internet connection.',
   bad_request: 'The request is not valid.',

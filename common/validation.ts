@@ -5,6 +5,7 @@
  * and the server can never disagree about what is valid.
  */
 import { LIMITS } from './constants';
+import { CUSTOM_SOURCE_LIMITS } from './custom-sources';
 import { ENTITY_TYPES } from './enums';
 import type { MessageId } from './messages';
 
@@ -313,4 +314,59 @@ export const validateWebhookType: Rule = (value) => {
   const v = (value ?? '').trim();
   if (!v) return 'webhook_type_required';
   return v === 'update' || v === 'status_change' ? null : 'webhook_type_required';
+};
+
+// Custom sources (section 5 "Custom source"; docs/custom-sources.md). The form and the API check with these.
+
+/**
+ * A custom source's publisher name: required, 2 to 100 characters, a letter at least, and the characters
+ * publishers' names carry (letters and digits of every script, spaces, . , ' & ( ) - / : ! ? + #); no markup
+ * or code symbols ('Invalid Publisher Name Format').
+ */
+export const validatePublisherName: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length < CUSTOM_SOURCE_LIMITS.publisherName.min || v.length > CUSTOM_SOURCE_LIMITS.publisherName.max) return 'custom_source_name_length';
+  if (!/\p{L}/u.test(v) || !/^[\p{L}\p{M}\p{N} .,'’&()\/:!?+#-]+$/u.test(v)) return 'invalid_publisher_name';
+  return null;
+};
+
+/**
+ * A custom source's link (the feed's address): required, at most LIMITS.customSourceLinkMax characters, an
+ * absolute http or https URL with a host and without credentials (the table shows it to everyone), and no
+ * scripts: no javascript:/vbscript:/data: anywhere, no < > " ` or spaces, and no "script" as a word of its
+ * own ("…/script/…"; "manuscripts" and "typescript" are words of their own and pass). Whether its address
+ * may be reached is decided at every read, after DNS (docs/webhooks.md, "Outbound safety").
+ */
+export const validateSourceLink: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length > LIMITS.customSourceLinkMax) return 'custom_source_link_length';
+  if (/[\s<>"`\\]/.test(v) || /(javascript|vbscript|data)\s*:/i.test(v) || /(^|[^a-z])script([^a-z]|$)/i.test(v)) return 'invalid_link';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return 'invalid_link';
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) return 'invalid_link';
+  return null;
+};
+
+/** How often a custom source is read, in minutes: required, digits only, 15 to 480 (section 9). */
+export const validateFrequency: Rule<string | number> = (value) => {
+  const v = String(value ?? '').trim();
+  if (!v) return 'required';
+  if (!/^\d+$/.test(v)) return 'custom_source_frequency_digits';
+  const minutes = Number(v);
+  if (minutes < LIMITS.customSourceFrequencyMinutes.min || minutes > LIMITS.customSourceFrequencyMinutes.max) return 'custom_source_frequency_range';
+  return null;
+};
+
+/** A custom source's description: required, 2 to 300 characters. */
+export const validateSourceDescription: Rule = (value) => {
+  const v = (value ?? '').trim();
+  if (!v) return 'required';
+  if (v.length < CUSTOM_SOURCE_LIMITS.description.min || v.length > CUSTOM_SOURCE_LIMITS.description.max) return 'custom_source_description_length';
+  return null;
 };

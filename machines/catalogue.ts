@@ -50,6 +50,16 @@ import { keyGeneratorMachine } from './api-keys/key-generator.machine';
 import { keyDeletionMachine } from './api-keys/key-deletion.machine';
 import { webhookEditorMachine } from './web-hooks/webhook-editor.machine';
 import { webhookActionsMachine } from './web-hooks/webhook-actions.machine';
+import type { ArticleView } from '../common/media';
+import type { CustomSourceView } from '../common/custom-sources';
+import { mediaSearchMachine } from './media/media-search.machine';
+import { mediaCasesMachine } from './media/media-cases.machine';
+import { mediaCaseMachine } from './media/media-case.machine';
+import { searchFromView as mediaCasesAddress } from './media/media-cases-query';
+import { draftProblem, queryOf } from './media/search-query';
+import type { MediaCaseDetail, MediaCaseView } from './media/views';
+import { customSourcesMachine } from './custom-sources/custom-sources.machine';
+import { sourceEditorMachine } from './custom-sources/source-editor.machine';
 
 // ---------------------------------------------------------------- Shape of an entry
 
@@ -212,6 +222,62 @@ const SAMPLE_WEBHOOK: WebhookView = {
   disabled_reason: null,
   last_delivery: null,
 };
+
+/** Media Watcher: an article as a search finds it, a media case, and custom sources (media/, custom-sources/). */
+const SAMPLE_ARTICLE: ArticleView = {
+  id: 'a1',
+  title: 'Bank officer charged with wire fraud',
+  url: 'https://www.justice.gov/opa/pr/sample',
+  source: 'doj',
+  publisher: 'U.S. Department of Justice',
+  author: null,
+  published_at: '2024-03-01T00:00:00Z',
+  language: 'en',
+  countries: ['US'],
+  snippet: [{ text: 'charged with ' }, { text: 'fraud', mark: 'term' }],
+  adverse: true,
+  categories: ['fraud'],
+  keywords: { fraud: ['wire fraud'] },
+  adverse_keywords: ['wire fraud'],
+  sentiment: 'negative',
+  sentiment_score: -0.6,
+};
+const SAMPLE_MEDIA_CASE: MediaCaseView = {
+  reference: 'MW-000001',
+  name: 'Acme review',
+  query: { keywords: [{ term: 'fraud', mode: 'all' }], match: 'broad' },
+  article_count: 1,
+  adverse_count: 1,
+  categories: ['fraud'],
+  case_status: 'For Review',
+  risk_level: 'Unknown',
+  is_read: false,
+  created_by: { id: 'u1', name: 'Ada' },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  is_deleted: false,
+  deleted_by: null,
+  deleted_at: null,
+  delete_reason: null,
+};
+const mediaDetail = (patch: Partial<MediaCaseView>): MediaCaseDetail => ({ case: { ...SAMPLE_MEDIA_CASE, ...patch }, articles: [{ ...SAMPLE_ARTICLE, match_status: 'Potential Match' }] });
+const customSource = (status: CustomSourceView['status']): CustomSourceView => ({
+  id: `s-${status}`,
+  publisher_name: 'Example Times',
+  url: 'https://news.example.com/feed.xml',
+  description: 'Regional business news',
+  frequency_minutes: 60,
+  status,
+  created_by: { id: 'u1', name: 'Ada' },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  last_polled_at: null,
+  last_success_at: null,
+  next_poll_at: null,
+  last_error: null,
+  failures: 0,
+  article_count: 0,
+});
 
 // ---------------------------------------------------------------- The machines
 
@@ -944,6 +1010,180 @@ export const catalogue: CatalogueEntry[] = [
         },
       },
       key: (c) => ({ running: c.running?.kind ?? null }),
+    },
+  }),
+  define({
+    id: 'media/media-search',
+    file: 'machines/media/media-search.machine.ts',
+    machine: mediaSearchMachine,
+    description: 'Media Search: keyword chips with their modes and the filters, the search and "Fetch more" (each a paid check, the second confirmed first), the credits-expired dialog, and "Save as media case".',
+    walk: {
+      starts: [
+        { label: 'credits left', input: { search: '', credits: { alloted: 1000, used: 0 } } },
+        { label: 'a shared search, no credit left', input: { search: '?kw=all:fraud&match=exact', credits: { alloted: 10, used: 10 } } },
+      ],
+      events: [
+        { type: 'TYPE', text: 'fraud,' },
+        { type: 'TYPE', text: 'bank' },
+        { type: 'TYPE', text: 'x,' },
+        { type: 'ADD_KEYWORD' },
+        { type: 'REMOVE_KEYWORD', index: 0 },
+        { type: 'SET_MODE', index: 0, mode: 'exclude' },
+        { type: 'SET', patch: { windowAmount: '5000' } },
+        { type: 'SET', patch: { windowAmount: '' } },
+        { type: 'CLEAR' },
+        { type: 'SEARCH' },
+        { type: 'MORE' },
+        { type: 'CONFIRM' },
+        { type: 'CANCEL' },
+        { type: 'DISMISS' },
+        { type: 'FOLLOW_UP' },
+        { type: 'SAVE_CASE' },
+        { type: 'NAME', value: 'x' },
+        { type: 'NAME', value: 'Acme review' },
+        { type: 'SUBMIT' },
+        { type: 'CLOSE' },
+      ],
+      actors: {
+        search: {
+          done: { 'articles': { total: 45, offset: 0, results: [SAMPLE_ARTICLE], credits: { alloted: 1000, used: 1 } }, 'nothing': { total: 0, offset: 0, results: [] } },
+          error: { 'no credits': failure(402, 'Your Media Watcher credits have run out.', 'media_credits', { credits_expired: true }), 'offline': failure(null, 'offline') },
+        },
+        fetchMore: {
+          done: { 'the next page': { total: 45, offset: 20, results: [{ ...SAMPLE_ARTICLE, id: 'a2' }] } },
+          error: { 'no credits': failure(402, 'Your Media Watcher credits have run out.', 'media_credits', { credits_expired: true }), 'offline': failure(null, 'offline') },
+        },
+        createCase: {
+          done: { 'saved': { reference: 'MW-000001', code: 'media_case_created', message: 'Media case saved.' } },
+          error: { 'refused': failure(400, 'Invalid name.', 'media_case_name_length', { field: 'name' }) },
+        },
+      },
+      key: (c) => ({
+        searchable: draftProblem(c.text.trim() ? { ...c.draft, keywords: [...c.draft.keywords, { term: c.text, mode: 'all' }] } : c.draft) === null,
+        keywords: queryOf(c.draft).keywords.length,
+        text: c.text !== '',
+        problem: c.problem !== null || c.keywordProblem !== null,
+        credits: c.credits.alloted - c.credits.used > 0,
+        query: c.query !== null,
+        results: c.results.length > 0,
+        more: c.offset + 20 < c.total,
+        name: c.caseName.length > 1,
+      }),
+    },
+  }),
+  define({
+    id: 'media/media-cases',
+    file: 'machines/media/media-cases.machine.ts',
+    machine: mediaCasesMachine,
+    description: 'Media Manage Case’s list, driven by the address, with marking cases read or unread and the export of the filtered cases.',
+    walk: {
+      starts: [{ label: 'the plain list', input: { search: '' } }],
+      events: [
+        { type: 'LOCATION', search: '?page=3' },
+        { type: 'EDIT', filters: { read: 'unread' } },
+        { type: 'EDIT', filters: { date_preset: 'custom', date_from: '2026-02-01', date_to: '2026-01-01' } },
+        { type: 'DRAFT', filters: { search: 'acme' } },
+        { type: 'DRAFT', filters: { category: 'fraud' } },
+        { type: 'APPLY' },
+        { type: 'PAGE', page: 2 },
+        { type: 'PAGE_SIZE', pageSize: 50 },
+        { type: 'RELOAD' },
+        { type: 'SELECT', selection: { 'MW-000001': true } },
+        { type: 'ACTED' },
+        { type: 'MARK', references: ['MW-000001'], is_read: true },
+        { type: 'EXPORT', format: 'csv' },
+      ],
+      actors: {
+        load: { done: { 'rows': { data: [SAMPLE_MEDIA_CASE], total: 1 }, 'past the end': { data: [], total: 1 } }, error: { 'offline': failure(null, 'offline') } },
+        mark: { done: { 'marked': { updated: 1 } }, error: { 'offline': failure(null, 'offline') } },
+        download: { done: { 'downloaded': {} }, error: { 'offline': failure(null, 'offline') } },
+      },
+      key: (c) => ({ view: mediaCasesAddress(c.view), draft: c.draft.search, rows: c.rows.length, loaded: c.loaded, range: c.rangeError?.rule ?? null, selected: Object.keys(c.selection).length, marking: c.marking !== null }),
+    },
+  }),
+  define({
+    id: 'media/media-case',
+    file: 'machines/media/media-case.machine.ts',
+    machine: mediaCaseMachine,
+    description: 'A media case’s page: loaded and marked read, its name, status and risk level edited and saved, each article’s review saved as it is chosen; read-only once deleted.',
+    walk: {
+      starts: [{ label: 'a media case', input: { reference: 'MW-000001' } }],
+      events: [
+        { type: 'EDIT', patch: { case_status: 'Passed' } },
+        { type: 'EDIT', patch: { name: 'x' } },
+        { type: 'SAVE' },
+        { type: 'DISCARD' },
+        { type: 'SET_MATCH', id: 'a1', match_status: 'True Positive' },
+        { type: 'RELOAD' },
+        { type: 'RETRY' },
+      ],
+      actors: {
+        load: {
+          done: { 'an unread case': mediaDetail({}), 'a read case': mediaDetail({ is_read: true }), 'a deleted case': mediaDetail({ is_read: true, is_deleted: true }) },
+          error: { 'not found': failure(404, 'Not found.', 'not_found') },
+        },
+        read: { done: { 'marked read': { updated: 1 } }, error: { 'offline': failure(null, 'offline') } },
+        update: {
+          done: { 'saved': { ...SAMPLE_MEDIA_CASE, is_read: true, case_status: 'Passed', code: 'media_case_updated', message: 'Media case updated.' } },
+          error: { 'offline': failure(null, 'offline') },
+        },
+      },
+      key: (c) => ({
+        detail: c.detail ? `${c.detail.case.is_read}/${c.detail.case.is_deleted}/${c.detail.case.case_status}/${c.detail.articles[0]?.match_status}` : null,
+        draft: JSON.stringify(c.draft),
+        nameProblem: c.nameProblem,
+        error: c.error !== null,
+        saveError: c.saveError !== null,
+        reviewing: c.reviewing !== null,
+      }),
+    },
+  }),
+  define({
+    id: 'custom-sources/custom-sources',
+    file: 'machines/custom-sources/custom-sources.machine.ts',
+    machine: customSourcesMachine,
+    description: 'The custom sources table: read again every few seconds while a source is In-Progress or was just asked to read; pause, resume and "Read now" one at a time.',
+    walk: {
+      events: [
+        { type: 'PAGE', page: 2 },
+        { type: 'RELOAD' },
+        { type: 'RUN', action: { kind: 'poll', source: customSource('Live') } },
+        { type: 'RUN', action: { kind: 'pause', source: customSource('Live') } },
+      ],
+      actors: {
+        load: {
+          done: { 'a source on its first read': { data: [customSource('In-Progress')], total: 1 }, 'live sources': { data: [customSource('Live')], total: 1 }, 'past the end': { data: [], total: 1 } },
+          error: { 'offline': failure(null, 'offline') },
+        },
+        run: {
+          done: { 'done': { ...customSource('Live'), code: 'custom_source_poll_started', message: 'Reading Example Times now.' } },
+          error: { 'paused': failure(409, 'This source is paused. Resume it first.', 'custom_source_inactive') },
+        },
+      },
+      key: (c) => ({ page: c.page, rows: c.rows.map((r: CustomSourceView) => r.status).join(), total: c.total, loaded: c.loaded, error: c.error !== null, watching: c.watching, running: c.running?.kind ?? null }),
+    },
+  }),
+  define({
+    id: 'custom-sources/source-editor',
+    file: 'machines/custom-sources/source-editor.machine.ts',
+    machine: sourceEditorMachine,
+    description: 'The "Add custom source" and "Edit custom source" dialog: publisher name, link, description and frequency, checked with the API’s rules, then sent.',
+    walk: {
+      events: [
+        { type: 'OPEN' },
+        { type: 'OPEN', source: customSource('Live') },
+        { type: 'EDIT', field: 'publisher_name', value: '<b>' },
+        { type: 'EDIT', field: 'url', value: 'https://news.example.com/rss' },
+        { type: 'SUBMIT' },
+        { type: 'CLOSE' },
+      ],
+      actors: {
+        save: {
+          done: { 'saved': { ...customSource('In-Progress'), code: 'custom_source_created', message: 'Custom source Example Times added.' } },
+          error: { 'feed taken': failure(409, 'This feed is already one of your custom sources.', 'custom_source_exists', { field: 'url' }) },
+        },
+      },
+      key: (c) => ({ editing: c.editing?.id ?? null, values: JSON.stringify(c.values), problems: Object.keys(c.problems).filter((k) => c.problems[k]).sort().join(), error: c.error?.code ?? null }),
     },
   }),
   define({

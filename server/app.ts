@@ -33,6 +33,8 @@ import { notificationRoutes } from './notifications/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { auditRoutes } from './audit/routes';
 import { searchProfileRoutes } from './search-profiles/routes';
+import { mediaRoutes } from './media/routes';
+import { customSourceRoutes } from './custom-sources/routes';
 import { createLogger, QuietLogController } from './logging';
 import { registerSecurityHeaders } from './security/headers';
 
@@ -97,6 +99,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       ...monitoringRoutes(),
       ...riskScoringRoutes(),
       ...searchProfileRoutes(),
+      ...mediaRoutes(),
+      ...customSourceRoutes(),
     ]),
     ...userRoutes(),
     ...roleRoutes(),

@@ -23,6 +23,8 @@ export interface Config {
   /** Minutes between ongoing-monitoring passes; 0 switches monitoring off. */
   monitoringIntervalMinutes: number;
   mediaDir: string;
+  /** MEDIA_LOAD=off: the shared media corpus is not loaded from mediaDir at start (server/media-corpus/corpus-loader.ts). */
+  mediaLoad: boolean;
   /** Lifetime of an access token. */
   tokenTtlMinutes: number;
   otpTtlMinutes: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listMirrorUrl: env.LIST_MIRROR_URL || undefined,
     monitoringIntervalMinutes: num(env.MONITORING_INTERVAL_MINUTES, 15),
     mediaDir: resolve(env.MEDIA_DIR || '../shared/data/media'),
+    mediaLoad: env.MEDIA_LOAD !== 'off',
     tokenTtlMinutes: num(env.TOKEN_TTL_MINUTES, 8 * 60),
     otpTtlMinutes: num(env.OTP_TTL_MINUTES, 10),
     resetTokenTtlMinutes: num(env.RESET_TOKEN_TTL_MINUTES, 60),

@@ -21,6 +21,10 @@ import { defineAmlMonitoringJobs, enqueueAmlMonitoringSweep, startAmlMonitoring 
 import { defineBulkJobs, enqueueDraftCleanup } from './bulk/runner';
 import { stageSampleBatch } from './bulk/data';
 import { defineWebhookJobs, resumeWebhookDeliveries } from './webhooks/delivery';
+import { defineCustomSourceJobs, startCustomSourcePolling } from './custom-sources/poll';
+import { defineMediaMonitoringJobs, startMediaMonitoring } from './cases/media-monitoring';
+import { defineCorpusJobs, enqueueCorpusLoadIfNeeded, requestSampleCases } from './media-corpus/corpus-job';
+import { seedMediaCasesAfterLoad } from './media/seed';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { CustomListRegistry } from './screening/custom-lists';
@@ -77,6 +81,10 @@ export function createDeps(config: Config, db: Db, log: Logger, options: { scree
   defineAmlMonitoringJobs(deps, deps.jobs);
   defineBulkJobs(deps, deps.jobs);
   defineWebhookJobs(deps);
+  defineCustomSourceJobs(deps, deps.jobs);
+  defineMediaMonitoringJobs(deps, deps.jobs);
+  // The shared media corpus is loaded by a job; once loaded, the first start's sample media cases are made.
+  defineCorpusJobs(deps, { afterLoad: () => seedMediaCasesAfterLoad(deps) });
   return deps;
 }
 
@@ -113,6 +121,12 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   // Web hook deliveries a stopped server left due are sent at once rather than at their next scheduled run.
   await resumeWebhookDeliveries(deps);
   const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);
+  // Adverse-media monitoring at the same interval (new articles enqueue their own sweep), and custom sources' reads every minute.
+  const stopMediaMonitoring = startMediaMonitoring(deps, config.monitoringIntervalMinutes);
+  const stopCustomSources = startCustomSourcePolling(deps);
+  // The media corpus loads in the background when it is missing or MEDIA_DIR changed; the server listens at once.
+  if (seeded) await requestSampleCases(db);
+  await enqueueCorpusLoadIfNeeded(deps).catch((error) => log.warn(`the media corpus load was not started: ${(error as Error).message}`));
   await app.listen({ port: config.port, host: config.host });
   // The first start's sample bulk search goes through bulk search's own path once the lists are loaded,
   // in the background like any batch, so the server opens at once and the batch finishes a few seconds later.
@@ -133,6 +147,8 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
     async close() {
       await sampleStarted;
       await stopMonitoring();
+      await stopMediaMonitoring();
+      await stopCustomSources();
       // Jobs under way finish (or, past the time limit, are left to their lease) before the database closes.
       await deps.jobs.stop();
       await sockets.close();

@@ -20,7 +20,9 @@ export type CaseAction =
   /** Ongoing monitoring found a hit's listed record changed or removed. */
   | 'monitoring_update'
   /** The case's monitoring period (the organisation's configured duration) is over: monitoring was switched off. */
-  | 'monitoring_ended';
+  | 'monitoring_ended'
+  /** Adverse-media monitoring found new articles mentioning the searched name or a monitored entity (server/cases/media-monitoring.ts). */
+  | 'media_monitoring_update';
 
 export interface Actor {
   id: string;

@@ -54,6 +54,7 @@ import {
   userNames,
 } from './queries';
 import { renderCaseReport } from './report';
+import { caseEntityMentions } from './media-mentions';
 import { EXPORT_COLUMNS, toCaseView } from './views';
 
 const aml = (...permissions: Requirement['permissions'] & string[]): Requirement => ({
@@ -163,6 +164,21 @@ export function caseRoutes() {
       async handler({ org, query }) {
         const { row, view } = await findCase(org, query.reference);
         return { case: view, entity: await findHit(org, row.id, query.id) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/record-adverse-media',
+      operationId: 'getCaseEntityAdverseMedia',
+      ids: { 'query.reference': 'case', 'query.id': 'hit' },
+      examples: [{ query: { reference: '<case reference>', id: '<entity id>' } }],
+      tag: 'Screening',
+      summary:
+        "The Adverse Media tab of one entity of a case: articles (the shared corpus and the organisation's custom sources) mentioning the searched name or the entity's names and aliases in any script, each with the name and words that matched and how closely; looked for on the first request and kept, with what adverse-media monitoring found since marked new until shown once.",
+      access: CASE_DETAIL,
+      query: RecordQuery,
+      async handler({ org, query, deps }) {
+        return caseEntityMentions(deps, org, query.reference, query.id);
       },
     }),
     route({

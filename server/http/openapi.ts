@@ -177,6 +177,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Audit history': "The organisation's audit trail (browser only).",
   'API keys': 'Keys for the public API (browser only).',
   'Web hooks': 'Endpoints that receive signed events, the secret key that signs them, and the delivery log (browser only).',
+  'Media Watcher': "Keyword searches of news and press releases (the shared corpus and the organisation's custom sources) in six languages and across scripts, each a paid check, and media cases: the articles kept from a search, reviewed, reported and exported.",
+  'Custom sources': "The organisation's own news feeds (RSS, Atom, RDF, JSON Feed), read on a schedule into the articles Media Watcher searches and adverse-media monitoring looks at.",
 };
 
 function responsesOf(r: ApiRoute) {

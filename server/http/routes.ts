@@ -83,7 +83,10 @@ export type IdKind =
   | 'risk_engine'
   | 'api_key'
   | 'webhook'
-  | 'webhook_delivery';
+  | 'webhook_delivery'
+  | 'media_case'
+  | 'article'
+  | 'custom_source';
 
 export interface IdField {
   kind: IdKind;

@@ -110,6 +110,7 @@ export const WEBHOOK_EVENTS: Array<{ type: string; summary: string; description:
         reference,
         new_hits: { type: 'integer', minimum: 0 },
         updated_records: { type: 'integer', minimum: 0 },
+        media_mentions: { type: 'integer', minimum: 0, description: 'Adverse-media monitoring: articles newly found mentioning the searched name or a monitored entity (absent for AML monitoring checks).' },
         case_status: CASE_STATUS,
         checked_at: { type: 'string', format: 'date-time' },
       },

@@ -21,6 +21,9 @@ export const storage = {
   forgetOtpToken: () => localStorage.removeItem(OTP_KEY),
   language: () => localStorage.getItem(STORAGE_KEYS.language),
   saveLanguage: (language: string) => localStorage.setItem(STORAGE_KEYS.language, language),
+  /** A first-visit welcome (Media Watcher's) was dismissed; the flag survives logout (section 9). */
+  welcomeSeen: (key: (typeof STORAGE_KEYS_KEPT_ON_LOGOUT)[number]) => localStorage.getItem(key) === '1',
+  rememberWelcome: (key: (typeof STORAGE_KEYS_KEPT_ON_LOGOUT)[number]) => localStorage.setItem(key, '1'),
 
   /** Section 9: on logout everything goes except the search-modal and media-watcher welcome flags. */
   clearAllButKept() {

@@ -204,6 +204,7 @@ const UNSCOPED_ALLOWED: Record<string, string> = {
   'server/bulk/runner.ts': "the job queue enqueues through the caller's transaction, which an API route holds as its organisation's handle",
   'server/case-store/list-changes.ts': "the job queue enqueues through the caller's transaction, which a custom list change holds as its organisation's handle",
   'server/webhooks/jobs.ts': "the job queue enqueues through the caller's transaction, which an area emitting a web hook event holds as its organisation's handle",
+  'server/custom-sources/jobs.ts': "the job queue enqueues through the caller's transaction, which a custom source change holds as its organisation's handle",
 };
 
 describe('the shape of server/', () => {

@@ -24,7 +24,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { LuChevronLeft, LuChevronRight, LuFileDown, LuHistory, LuMessageSquare, LuNewspaper, LuSearch, LuUsers } from 'react-icons/lu';
+import { LuChevronLeft, LuChevronRight, LuFileDown, LuHistory, LuMessageSquare, LuSearch, LuUsers } from 'react-icons/lu';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { LIMITS } from '@common/constants';
@@ -43,6 +43,7 @@ import { downloadFile } from '../../lib/api';
 import { messageById, messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
 import { useResource } from '../../lib/useResource';
+import { AdverseMediaTab } from './AdverseMediaTab';
 import { useCaseChanges } from './api';
 import { CaseBreadcrumbs, ScoreBar } from './CaseResultsPage';
 import { CaseSidebar } from './CaseSidebar';
@@ -449,7 +450,7 @@ export default function EntityDetailPage() {
                 )}
               </Tabs.Content>
               <Tabs.Content value="media">
-                <EmptyMessage icon={<LuNewspaper />} testId="media-empty" title={<FormattedMessage id="cases.entity.no_media" />} description={<FormattedMessage id="cases.entity.no_media_body" />} />
+                <AdverseMediaTab reference={kase.reference} entityId={hit._id} active={tab === 'media'} />
               </Tabs.Content>
               <Tabs.Content value="risk">
                 <RiskAnalysis hit={hit} threshold={kase.match_score} />

@@ -10,6 +10,7 @@ import { SERVICE_TYPES, ORGANISATION_FLAGS } from '../../../common/organisation'
 import { createSession } from '../../../server/auth/sessions';
 import type { IdKind } from '../../../server/http/routes';
 import { createOrganisationWithAdmin, insertRole, insertUser } from '../../../server/organisations/create';
+import { ingestArticles } from '../../../server/media-corpus/ingest';
 import { ADMIN, PLAN_ADMIN, type TestApp } from '../../helpers/app';
 import { TINY_PNG } from '../../cases/multipart';
 
@@ -54,8 +55,13 @@ export class AttackWorld {
     const unique = `AML-2026-9${String(Date.now() % 100000).padStart(5, '0')}`;
     await db.query('UPDATE cases SET reference = $3 WHERE organisation_id = $1 AND reference = $2', [this.victim.organisationId, this.foreign.case, unique]);
     this.foreign.case = unique;
+    // Media case references count per organisation too.
+    const uniqueMedia = `MW-9${String(Date.now() % 100000).padStart(5, '0')}`;
+    await db.query('UPDATE media_cases SET reference = $3 WHERE organisation_id = $1 AND reference = $2', [this.victim.organisationId, this.foreign.media_case, uniqueMedia]);
+    this.foreign.media_case = uniqueMedia;
     this.secrets = [
       unique,
+      uniqueMedia,
       'Harbour Trading',
       PLAN_ADMIN.email,
       'Hana Harbour',
@@ -67,7 +73,9 @@ export class AttackWorld {
          UNION SELECT name FROM custom_lists WHERE organisation_id = $1 UNION SELECT full_name FROM custom_list_records WHERE organisation_id = $1
          UNION SELECT text FROM custom_list_comments WHERE organisation_id = $1
          UNION SELECT title FROM risk_score_engines WHERE organisation_id = $1
-         UNION SELECT name FROM webhooks WHERE organisation_id = $1 UNION SELECT endpoint FROM webhooks WHERE organisation_id = $1`,
+         UNION SELECT name FROM webhooks WHERE organisation_id = $1 UNION SELECT endpoint FROM webhooks WHERE organisation_id = $1
+         UNION SELECT publisher_name FROM custom_sources WHERE organisation_id = $1 UNION SELECT url FROM custom_sources WHERE organisation_id = $1
+         UNION SELECT name FROM media_cases WHERE organisation_id = $1 UNION SELECT title FROM media_articles WHERE organisation_id = $1`,
         [this.victim.organisationId],
       )).map((r) => r.text),
     ];
@@ -112,7 +120,7 @@ export class AttackWorld {
     const n = ++this.serial;
     // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
     const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
-    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '' };
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '', custom_source: '', media_case: '', article: '' };
     if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
     if (wants('role', 'user')) {
       const role = async (name: string) => {
@@ -181,6 +189,31 @@ export class AttackWorld {
       ]);
       out.webhook = hook!.id;
       out.webhook_delivery = delivery!.id;
+    }
+    if (wants('custom_source')) {
+      // Written directly (Harbour's plan does not include custom sources, but one kept from before a downgrade is still its own):
+      // a source on a reserved name (nothing could be read from it), read once and next due in a day.
+      const source = await db.one<{ id: string }>(
+        `INSERT INTO custom_sources (organisation_id, publisher_name, url, description, frequency_minutes, status, last_success_at, next_poll_at, created_by)
+         VALUES ($1, $2, $3, $4, 60, 'Live', now(), now() + interval '1 day', $5) RETURNING id`,
+        [actor.organisationId, `${label} Publisher ${n}`, `https://${label.toLowerCase()}-feed-${n}.example.invalid/rss.xml`, `${label} private feed ${n}`, actor.userId],
+      );
+      out.custom_source = source!.id;
+    }
+    if (wants('media_case', 'article')) {
+      // An article of the actor's own (as a custom source's read stores it) and a media case keeping it, made through the API.
+      const { inserted } = await ingestArticles(
+        db,
+        [{ guid: `attack-${label.toLowerCase()}-${n}`, title: `${label} Article ${n} on wire fraud`, body: `${label} private article ${n}: a supplier was charged with wire fraud.`, language: 'en' }],
+        { organisationId: actor.organisationId, source: `${label} Feed ${n}` },
+      );
+      const created = await this.t.call('POST', '/api/adverse-media/create', {
+        token: actor.token,
+        body: { name: `${label} Media Case ${n}`, query: { keywords: [{ term: 'wire fraud', mode: 'all' }], match: 'broad' }, article_ids: inserted },
+      });
+      if (created.status !== 200) throw new Error(`could not create a media case for ${label}: ${JSON.stringify(created.body)}`);
+      out.article = inserted[0];
+      out.media_case = created.body.reference;
     }
     if (wants('custom_list', 'list_record', 'list_comment')) {
       // Written directly, like batchRecord (Harbour's basic plan may not use custom lists): a list with one record stamped
