@@ -10,12 +10,15 @@
  * applied after a short pause; the first pause adds an entry and later ones
  * replace it, so Back skips the keystrokes and returns to the view before
  * typing began. A custom date range is applied with the form (APPLY), checked
- * with the section-5 date rules first.
+ * with the section-5 date rules first. The context, events and the rule of
+ * which address a change asks for are shared with Media Manage Case
+ * (machines/shared/address-list.ts).
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CaseView } from '../../common/cases';
-import { validateDateRange } from '../../common/validation';
-import { toApiFailure } from '../shared/api-failure';
+import { commitPlan, initialAddressList, planAddress } from '../shared/address-list';
+import { failureNotice, toApiFailure } from '../shared/api-failure';
+import { lastPageWithRows, pageWentEmpty } from '../shared/list.machine';
 import { searchFromView, sortedBy, viewFromSearch, withFilters, type CaseListView } from './case-list-query';
 import type { ExportRequest, ManageCaseContext, ManageCaseEvent, Navigation, ManageCaseInput, ManageCaseTag } from './manage-case.types';
 export type { ManageCaseContext, ManageCaseEvent, Navigation, ManageCaseInput } from './manage-case.types';
@@ -47,15 +50,12 @@ export const manageCaseMachine = setup({
   },
   guards: {
     addressChanged: ({ context, event }) => event.type === 'LOCATION' && searchFromView(viewFromSearch(event.search)) !== searchFromView(context.view),
-    pageWentEmpty: ({ context }) => context.loaded && context.rows.length === 0 && context.view.page > 1 && context.total > 0,
+    pageWentEmpty: ({ context }) => pageWentEmpty(context, context.view.page),
     typedSearch: ({ event }) => event.type === 'DRAFT' && 'search' in event.filters,
   },
 }).createMachine({
   id: 'manageCase',
-  context: ({ input }) => {
-    const view = viewFromSearch(input.search);
-    return { view, draft: view.filters, rows: [], total: 0, loaded: false, error: null, rangeError: null, requested: null, typedEntry: null, selection: {} };
-  },
+  context: ({ input }) => initialAddressList(viewFromSearch(input.search)),
   type: 'parallel',
   states: {
     list: {
@@ -83,7 +83,7 @@ export const manageCaseMachine = setup({
               target: 'ready',
               description: 'Asks for the last page with rows by replacing the address, so Back does not return to the empty page.',
               actions: enqueueActions(({ context, enqueue }) =>
-                commit(enqueue, go(context, { ...context.view, page: Math.max(1, Math.ceil(context.total / context.view.pageSize)) }, { replace: true })),
+                commitPlan(enqueue, go(context, { ...context.view, page: lastPageWithRows(context.total, context.view.pageSize) }, { replace: true })),
               ),
             },
             { target: 'ready' },
@@ -116,7 +116,7 @@ export const manageCaseMachine = setup({
             onError: {
               target: 'idle',
               description: 'A failed export is told in a snack bar; the list is untouched.',
-              actions: { type: 'notifyFailure', params: ({ event }) => ({ message: toApiFailure(event.error).message, code: toApiFailure(event.error).code ?? null }) },
+              actions: { type: 'notifyFailure', params: ({ event }) => failureNotice(event.error) },
             },
           },
         },
@@ -130,7 +130,7 @@ export const manageCaseMachine = setup({
           after: {
             typingPause: {
               target: 'idle',
-              actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
+              actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
             },
           },
         },
@@ -148,14 +148,14 @@ export const manageCaseMachine = setup({
         APPLY: {
           target: '.idle',
           description: 'The form submitted: a pending typed search is applied with it rather than after the pause.',
-          actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, context.draft), {}))),
+          actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, withFilters(context.view, context.draft), {}))),
         },
         EDIT: {
           target: '.idle',
           actions: enqueueActions(({ context, event, enqueue }) => {
             const draft = { ...context.draft, ...event.filters };
             enqueue.assign({ draft });
-            commit(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
+            commitPlan(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
           }),
         },
       },
@@ -176,35 +176,11 @@ export const manageCaseMachine = setup({
       }),
     },
     SELECT: { actions: assign({ selection: ({ event }) => event.selection }) },
-    SORT: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, sortedBy(context.view, event.key), {}))) },
-    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
-    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
+    SORT: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, sortedBy(context.view, event.key), {}))) },
+    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
+    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
   },
 });
 
-interface Plan {
-  changes: Partial<ManageCaseContext>;
-  navigation?: Navigation;
-}
-
-/**
- * What asking for the address of a view takes: checked first (a custom range
- * must be a valid range), nothing when it is the address already; typing
- * replaces the entry it created itself, everything else adds one.
- */
-function go(context: ManageCaseContext, next: CaseListView, how: { typed?: boolean; replace?: boolean }): Plan {
-  if (next.filters.date_preset === 'custom') {
-    const problem = validateDateRange(next.filters.date_from, next.filters.date_to);
-    if (problem) return { changes: { rangeError: problem } };
-  }
-  const current = searchFromView(context.view);
-  const search = searchFromView(next);
-  if (search === current) return { changes: { rangeError: null } };
-  const replace = how.replace ?? (how.typed ? context.typedEntry === current : false);
-  return { changes: { rangeError: null, requested: search, typedEntry: how.typed ? search : null }, navigation: { search, replace } };
-}
-
-function commit(enqueue: { assign: (changes: Partial<ManageCaseContext>) => void } & ((action: { type: 'navigate'; params: Navigation }) => void), plan: Plan) {
-  enqueue.assign(plan.changes);
-  if (plan.navigation) enqueue({ type: 'navigate', params: plan.navigation });
-}
+/** Asks for the address of a view (the shared rule, with this list's address format). */
+const go = (context: ManageCaseContext, next: CaseListView, how: { typed?: boolean; replace?: boolean }) => planAddress(searchFromView, context, next, how);

@@ -8,7 +8,8 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { CustomSourceView } from '../../common/custom-sources';
-import { toApiFailure } from '../shared/api-failure';
+import { failureNotice, toApiFailure } from '../shared/api-failure';
+import { lastPageWithRows, pageWentEmpty } from '../shared/list.machine';
 import type { ActionAnswer, CustomSourcesContext, CustomSourcesEvent, CustomSourcesInput, CustomSourcesTag, SourceAction, SourcePage } from './custom-sources.types';
 export type { ActionAnswer, CustomSourcesContext, CustomSourcesEvent, CustomSourcesInput, SourceAction, SourceActionKind, SourcePage } from './custom-sources.types';
 
@@ -48,7 +49,7 @@ export const customSourcesMachine = setup({
   },
   guards: {
     watching: ({ context }) => context.watching > 0 || context.rows.some(firstReadPending),
-    pageWentEmpty: ({ context }) => context.loaded && context.rows.length === 0 && context.page > 1 && context.total > 0,
+    pageWentEmpty: ({ context }) => pageWentEmpty(context, context.page),
   },
 }).createMachine({
   id: 'customSources',
@@ -74,7 +75,7 @@ export const customSourcesMachine = setup({
               guard: 'pageWentEmpty',
               target: 'loading',
               description: 'The last source of a page was deleted: the last page that has rows loads instead.',
-              actions: assign({ page: ({ context }) => Math.max(1, Math.ceil(context.total / context.pageSize)) }),
+              actions: assign({ page: ({ context }) => lastPageWithRows(context.total, context.pageSize) }),
             },
             { target: 'ready' },
           ],
@@ -130,7 +131,7 @@ export const customSourcesMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                { type: 'notifyFailure', params: ({ event }) => ({ message: toApiFailure(event.error).message, code: toApiFailure(event.error).code ?? null }) },
+                { type: 'notifyFailure', params: ({ event }) => failureNotice(event.error) },
                 assign({ running: null }),
               ],
             },

@@ -4,15 +4,17 @@
  * the provided navigate action, and the rows load only when the address changes (LOCATION), so a reload,
  * a shared link and Back show the view the address names. Typed text is applied after a pause; the first
  * pause adds a history entry and later ones replace it. A custom date range is checked with the
- * section-5 date rules before it is applied.
+ * section-5 date rules before it is applied. The context, events and the rule of which address a change asks
+ * for are shared with Manage Case (machines/shared/address-list.ts).
  *
  * Beside the rows: marking cases read or unread (one call, then the rows load again), and the export of
  * the filtered cases (one at a time, the list usable meanwhile). The calls (load, mark, download) and the
  * effects (navigate, notifyFailure) are supplied with .provide().
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import { validateDateRange } from '../../common/validation';
-import { toApiFailure } from '../shared/api-failure';
+import { commitPlan, initialAddressList, planAddress } from '../shared/address-list';
+import { failureNotice, toApiFailure } from '../shared/api-failure';
+import { lastPageWithRows, pageWentEmpty } from '../shared/list.machine';
 import { searchFromView, viewFromSearch, withFilters, type MediaCaseListView } from './media-cases-query';
 import type { ExportRequest, MarkRequest, MediaCasesContext, MediaCasesEvent, MediaCasesInput, MediaCasesTag, Navigation } from './media-cases.types';
 import type { MediaCaseView } from './views';
@@ -47,16 +49,13 @@ export const mediaCasesMachine = setup({
   },
   guards: {
     addressChanged: ({ context, event }) => event.type === 'LOCATION' && searchFromView(viewFromSearch(event.search)) !== searchFromView(context.view),
-    pageWentEmpty: ({ context }) => context.loaded && context.rows.length === 0 && context.view.page > 1 && context.total > 0,
+    pageWentEmpty: ({ context }) => pageWentEmpty(context, context.view.page),
     typedSearch: ({ event }) => event.type === 'DRAFT' && 'search' in event.filters,
     someReferences: ({ event }) => event.type === 'MARK' && event.references.length > 0,
   },
 }).createMachine({
   id: 'mediaCases',
-  context: ({ input }) => {
-    const view = viewFromSearch(input.search);
-    return { view, draft: view.filters, rows: [], total: 0, loaded: false, error: null, rangeError: null, requested: null, typedEntry: null, selection: {}, marking: null };
-  },
+  context: ({ input }) => ({ ...initialAddressList<MediaCaseListView, MediaCaseView>(viewFromSearch(input.search)), marking: null }),
   type: 'parallel',
   states: {
     list: {
@@ -84,7 +83,7 @@ export const mediaCasesMachine = setup({
               target: 'ready',
               description: 'Asks for the last page with rows by replacing the address, so Back does not return to the empty page.',
               actions: enqueueActions(({ context, enqueue }) =>
-                commit(enqueue, go(context, { ...context.view, page: Math.max(1, Math.ceil(context.total / context.view.pageSize)) }, { replace: true })),
+                commitPlan(enqueue, go(context, { ...context.view, page: lastPageWithRows(context.total, context.view.pageSize) }, { replace: true })),
               ),
             },
             { target: 'ready' },
@@ -123,7 +122,7 @@ export const mediaCasesMachine = setup({
               target: 'idle',
               actions: [
                 assign({ marking: null }),
-                { type: 'notifyFailure', params: ({ event }) => ({ message: toApiFailure(event.error).message, code: toApiFailure(event.error).code ?? null }) },
+                { type: 'notifyFailure', params: ({ event }) => failureNotice(event.error) },
               ],
             },
           },
@@ -145,7 +144,7 @@ export const mediaCasesMachine = setup({
             onError: {
               target: 'idle',
               description: 'A failed export is told in a snack bar; the list is untouched.',
-              actions: { type: 'notifyFailure', params: ({ event }) => ({ message: toApiFailure(event.error).message, code: toApiFailure(event.error).code ?? null }) },
+              actions: { type: 'notifyFailure', params: ({ event }) => failureNotice(event.error) },
             },
           },
         },
@@ -159,7 +158,7 @@ export const mediaCasesMachine = setup({
           after: {
             typingPause: {
               target: 'idle',
-              actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
+              actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
             },
           },
         },
@@ -178,14 +177,14 @@ export const mediaCasesMachine = setup({
         APPLY: {
           target: '.idle',
           description: 'The form submitted: a pending typed search is applied with it rather than after the pause.',
-          actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, context.draft), {}))),
+          actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, withFilters(context.view, context.draft), {}))),
         },
         EDIT: {
           target: '.idle',
           actions: enqueueActions(({ context, event, enqueue }) => {
             const draft = { ...context.draft, ...event.filters };
             enqueue.assign({ draft });
-            commit(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
+            commitPlan(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
           }),
         },
       },
@@ -204,30 +203,10 @@ export const mediaCasesMachine = setup({
       }),
     },
     SELECT: { actions: assign({ selection: ({ event }) => event.selection }) },
-    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
-    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
+    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
+    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
   },
 });
 
-interface Plan {
-  changes: Partial<MediaCasesContext>;
-  navigation?: Navigation;
-}
-
-/** What asking for the address of a view takes: a custom range is checked first; typing replaces its own entry. */
-function go(context: MediaCasesContext, next: MediaCaseListView, how: { typed?: boolean; replace?: boolean }): Plan {
-  if (next.filters.date_preset === 'custom') {
-    const problem = validateDateRange(next.filters.date_from, next.filters.date_to);
-    if (problem) return { changes: { rangeError: problem } };
-  }
-  const current = searchFromView(context.view);
-  const search = searchFromView(next);
-  if (search === current) return { changes: { rangeError: null } };
-  const replace = how.replace ?? (how.typed ? context.typedEntry === current : false);
-  return { changes: { rangeError: null, requested: search, typedEntry: how.typed ? search : null }, navigation: { search, replace } };
-}
-
-function commit(enqueue: { assign: (changes: Partial<MediaCasesContext>) => void } & ((action: { type: 'navigate'; params: Navigation }) => void), plan: Plan) {
-  enqueue.assign(plan.changes);
-  if (plan.navigation) enqueue({ type: 'navigate', params: plan.navigation });
-}
+/** Asks for the address of a view (the shared rule, with this list's address format). */
+const go = (context: MediaCasesContext, next: MediaCaseListView, how: { typed?: boolean; replace?: boolean }) => planAddress(searchFromView, context, next, how);

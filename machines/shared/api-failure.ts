@@ -25,6 +25,12 @@ export function failureFields(error: unknown): { error: string; errorCode: strin
   return { error: failure.message, errorCode: failure.code ?? null };
 }
 
+/** The same, as the message and code a provided notifyFailure action is given for its snack bar. */
+export function failureNotice(error: unknown): { message: string; code: string | null } {
+  const failure = toApiFailure(error);
+  return { message: failure.message, code: failure.code ?? null };
+}
+
 /** The field a 4xx answer names (e.g. a taken name), so the view can show the message under it. */
 export const failureField = (error: unknown): string | null => (error as { data?: { field?: string } } | null)?.data?.field ?? null;
 

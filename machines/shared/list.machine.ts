@@ -13,6 +13,16 @@ export type { Filters, ListInput, ListContext, ListEvent, Page } from './list.ty
 
 export const isFilled = (filters: Filters) => Object.values(filters).some((v) => typeof v === 'string' && v.trim() !== '');
 
+/**
+ * A page past the end (its last rows were just deleted) of a list that still has rows elsewhere; the paged
+ * lists with their own statecharts (Manage Case, Media Manage Case, custom sources) step back from it.
+ */
+export const pageWentEmpty = (list: { loaded: boolean; rows: unknown[]; total: number }, page: number) =>
+  list.loaded && list.rows.length === 0 && page > 1 && list.total > 0;
+
+/** The last page that has rows (the first when there are none). */
+export const lastPageWithRows = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
 export const listMachine = setup({
   types: {
     context: {} as ListContext,
@@ -63,7 +73,7 @@ export const listMachine = setup({
           guard: 'pageWentEmpty',
           target: 'loading',
           description: 'Loads the last page that has rows instead of showing an empty page.',
-          actions: assign({ page: ({ context }) => Math.max(1, Math.ceil(context.total / context.pageSize)) }),
+          actions: assign({ page: ({ context }) => lastPageWithRows(context.total, context.pageSize) }),
         },
         { target: 'ready' },
       ],

@@ -3,17 +3,13 @@
  * organisation's configuration, then every case monitored in the period (monitored now, or with alerts
  * gathered or sent in it, which includes cases whose period ended in it) with its reference, name, when
  * monitoring started, when it ends (or ended), and the findings gathered and sent in the period. Drawn with
- * pdfkit like the case report: in English, the language of the audit trail, with other scripts transliterated
- * (pdfkit's built-in Helvetica covers Latin-1 only).
+ * pdfkit like every report (server/http/pdf.ts): in English, the language of the audit trail, with other
+ * scripts transliterated.
  */
-import PDFDocument from 'pdfkit';
-import anyAscii from 'any-ascii';
 import { monitoringEndsAt, type MonitoringSettings, type MonitoringSettingsView } from '../../common/monitoring';
 import type { OrgDb } from '../db/tenant';
+import { LEFT, MUTED, latin, pdfReport, utcStamp as stamp } from '../http/pdf';
 import { monitoringOn } from './views';
-
-const BRAND = '#5d5fec';
-const MUTED = '#555555';
 
 /** The period's last moment worth naming: its end, or now for a period that runs on (all time ends a year ahead). */
 const lastDay = (range: { from: Date; to: Date }) => new Date(Math.max(range.from.getTime(), Math.min(range.to.getTime() - 1, Date.now())));
@@ -82,13 +78,6 @@ export async function monitoredCasesIn(org: OrgDb, range: ReportRange, settings:
   });
 }
 
-/** Latin-1 passes as is; anything else becomes its closest ASCII. */
-const latin = (text: unknown): string =>
-  String(text ?? '')
-    .split('')
-    .map((ch) => (ch.charCodeAt(0) <= 0xff ? ch : anyAscii(ch)))
-    .join('');
-
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** "7 October 2026", never 7/10/2026; the day as the reader's calendar (tzOffset) has it. */
 function day(iso: string | Date | null, tzOffset = 0) {
@@ -96,7 +85,6 @@ function day(iso: string | Date | null, tzOffset = 0) {
   const d = new Date(new Date(iso).getTime() - tzOffset * 60_000);
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
-const stamp = (iso: string | null) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '-');
 
 const FREQUENCIES: Record<string, string> = {
   daily: 'Daily',
@@ -123,29 +111,10 @@ interface ReportInput {
 }
 
 export function renderMonitoringReport(input: ReportInput): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: true, info: { Title: 'Ongoing monitoring report', Author: latin(input.organisation) } });
-  const width = doc.page.width - 96;
+  const { doc, width, title, heading, pairs, end } = pdfReport({ title: 'Ongoing monitoring report', organisation: input.organisation });
   const period = `${day(input.range.from, input.range.tzOffset)} - ${day(lastDay(input.range), input.range.tzOffset)}`;
 
-  const heading = (text: string) => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(latin(text), 48);
-    doc.moveTo(48, doc.y + 2).lineTo(48 + width, doc.y + 2).strokeColor('#dddddd').stroke();
-    doc.moveDown(0.4).fillColor('black');
-  };
-  const pairs = (rows: [string, unknown][]) => {
-    for (const [label, value] of rows) {
-      const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text(latin(label), 48, y, { width: 160 });
-      const labelBottom = doc.y;
-      doc.font('Helvetica').fillColor('black').text(latin(value ?? '-'), 212, y, { width: width - 164 });
-      doc.y = Math.max(doc.y, labelBottom) + 2;
-      doc.x = 48;
-    }
-  };
-
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text('Ongoing monitoring report');
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${latin(input.organisation)}  ·  ${period}  ·  generated ${stamp(new Date().toISOString())} by ${latin(input.generatedBy)}`);
+  title('Ongoing monitoring report', period, input.generatedBy);
 
   const v = input.view;
   heading('Configuration');
@@ -171,7 +140,7 @@ export function renderMonitoringReport(input: ReportInput): PDFKit.PDFDocument {
     .fillColor('black')
     .text(
       `In the period: ${totals.gathered} findings gathered (${totals.new_hits} new hits, ${totals.updated} changed records), ${totals.sent} sent.`,
-      48,
+      LEFT,
       undefined,
       { width },
     );
@@ -179,7 +148,7 @@ export function renderMonitoringReport(input: ReportInput): PDFKit.PDFDocument {
 
   // A table: reference, name, since, ends, gathered (hits / records), sent.
   const columns = [
-    { label: 'Reference', x: 48, w: 92 },
+    { label: 'Reference', x: LEFT, w: 92 },
     { label: 'Name', x: 142, w: 130 },
     { label: 'Monitoring since', x: 274, w: 72 },
     { label: 'Ends on', x: 348, w: 72 },
@@ -191,10 +160,10 @@ export function renderMonitoringReport(input: ReportInput): PDFKit.PDFDocument {
     doc.font('Helvetica-Bold').fontSize(8.5).fillColor(MUTED);
     for (const col of columns) doc.text(col.label, col.x, y, { width: col.w });
     doc.y = y + 22;
-    doc.moveTo(48, doc.y - 4).lineTo(48 + width, doc.y - 4).strokeColor('#dddddd').stroke();
+    doc.moveTo(LEFT, doc.y - 4).lineTo(LEFT + width, doc.y - 4).strokeColor('#dddddd').stroke();
   };
   if (!input.cases.length) {
-    doc.font('Helvetica').fontSize(10).fillColor('black').text('No case was monitored in this period.', 48);
+    doc.font('Helvetica').fontSize(10).fillColor('black').text('No case was monitored in this period.', LEFT);
   } else header();
   for (const c of input.cases) {
     if (doc.y > doc.page.height - 80) {
@@ -217,18 +186,10 @@ export function renderMonitoringReport(input: ReportInput): PDFKit.PDFDocument {
       bottom = Math.max(bottom, doc.y);
     });
     doc.y = bottom + 4;
-    doc.x = 48;
+    doc.x = LEFT;
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // The footer sits inside the bottom margin; without lifting it pdfkit would start a new page.
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(`Ongoing monitoring  ·  ${period}  ·  page ${i + 1} of ${range.count}`, 48, doc.page.height - 36, { width, align: 'center', lineBreak: false });
-  }
-  doc.end();
-  return doc;
+  return end(`Ongoing monitoring  ·  ${period}`);
 }
 
 export const reportFileName = (range: ReportRange) => {

@@ -2,24 +2,12 @@
  * The case report as a PDF (generate-pdf for the whole case, case-report for
  * one entity), drawn with pdfkit from the stored case: search information,
  * case information, every entity with its decision and why it matched, then the
- * comments and the history. pdfkit's built-in Helvetica covers Latin-1 only, so
- * other scripts are transliterated (any-ascii) rather than shown as empty boxes;
- * the report is in English, the language of the audit trail.
+ * comments and the history. In English, with other scripts transliterated, as
+ * every report (server/http/pdf.ts).
  */
-import PDFDocument from 'pdfkit';
-import anyAscii from 'any-ascii';
 import { monitoringState, type CaseDetailView, type CaseEventView, type CommentView, type HitDetailView, type HitView, type MonitoringReach } from '../../common/cases';
 import { dateLabelKind, formatPartialDate, type PartialDate } from '../../common/partial-dates';
-
-const BRAND = '#5d5fec';
-const MUTED = '#555555';
-
-/** Latin-1 passes as is; anything else becomes its closest ASCII. */
-const latin = (text: unknown): string =>
-  String(text ?? '')
-    .split('')
-    .map((ch) => (ch.charCodeAt(0) <= 0xff ? ch : anyAscii(ch)))
-    .join('');
+import { LEFT, MUTED, latin, pdfReport, utcStamp as dateText } from '../http/pdf';
 
 const DB_NAMES: Record<string, string> = {
   sanctions: 'Sanctions',
@@ -27,10 +15,6 @@ const DB_NAMES: Record<string, string> = {
   warnings_and_regulatory_enforcement: 'Warnings and regulatory enforcement',
   adverse_media: 'Adverse media',
 };
-
-function dateText(iso: string | null) {
-  return iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '-';
-}
 
 /** Dates with the month in words ("7 October 1952"), as the screens show them; never 7/10/1952. */
 function birthText(h: HitView) {
@@ -70,32 +54,10 @@ interface ReportInput {
 }
 
 export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: true, info: { Title: `Case report ${input.kase.reference}`, Author: latin(input.organisation) } });
-  const width = doc.page.width - 96;
-
-  const heading = (text: string) => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(latin(text));
-    doc.moveTo(48, doc.y + 2).lineTo(48 + width, doc.y + 2).strokeColor('#dddddd').stroke();
-    doc.moveDown(0.4).fillColor('black');
-  };
-  const pairs = (rows: [string, unknown][]) => {
-    for (const [label, value] of rows) {
-      if (doc.y > doc.page.height - 80) doc.addPage();
-      const y = doc.y;
-      const page = doc.page;
-      doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text(latin(label), 48, y, { width: 160 });
-      const labelBottom = doc.y;
-      doc.font('Helvetica').fillColor('black').text(latin(value === undefined || value === null || value === '' ? '-' : value), 212, y, { width: width - 164 });
-      // A long value may have run onto the next page: the label's bottom belongs to the previous one then.
-      doc.y = (doc.page === page ? Math.max(doc.y, labelBottom) : doc.y) + 2;
-      doc.x = 48;
-    }
-  };
+  const { doc, width, title, heading, pairs, end } = pdfReport({ title: `Case report ${input.kase.reference}`, organisation: input.organisation });
 
   const k = input.kase;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(input.single ? 'Entity report' : 'Case report');
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${latin(input.organisation)}  ·  ${k.reference}  ·  generated ${dateText(new Date().toISOString())} by ${latin(input.generatedBy)}`);
+  title(input.single ? 'Entity report' : 'Case report', k.reference, input.generatedBy);
 
   heading('Search information');
   const si = k.search_input;
@@ -159,7 +121,7 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
           ] as [string, unknown][])
         : []),
     ]);
-    doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED).text('Why it matched:', 48);
+    doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED).text('Why it matched:', LEFT);
     for (const f of h.explanation) {
       const sign = f.contribution > 0 ? '+' : '';
       doc.font('Helvetica').fontSize(9).fillColor('black').text(
@@ -169,14 +131,14 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
         { width: width - 8 },
       );
     }
-    doc.x = 48;
+    doc.x = LEFT;
   }
 
   if (input.comments.length) {
     heading('Comments');
     for (const c of input.comments) {
       if (doc.y > doc.page.height - 80) doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(9.5).text(latin(`${c.author?.name ?? '-'}, ${dateText(c.created_at)}${c.entity_name ? ` on ${c.entity_name}` : ''}${c.edited ? ' (edited)' : ''}`), 48);
+      doc.font('Helvetica-Bold').fontSize(9.5).text(latin(`${c.author?.name ?? '-'}, ${dateText(c.created_at)}${c.entity_name ? ` on ${c.entity_name}` : ''}${c.edited ? ' (edited)' : ''}`), LEFT);
       doc.font('Helvetica').fontSize(9.5).text(latin(c.text), { width });
       doc.moveDown(0.3);
     }
@@ -188,16 +150,8 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
     const detail = Object.entries(e.details)
       .map(([key, v]) => `${key.replace(/_/g, ' ')}: ${typeof v === 'object' && v && 'to' in (v as any) ? `${(v as any).from} -> ${(v as any).to}` : Array.isArray(v) ? v.length : String(v)}`)
       .join('; ');
-    doc.font('Helvetica').fontSize(9).text(latin(`${dateText(e.created_at)}  ${e.actor?.name ?? '-'}  ${e.action.replace(/_/g, ' ')}${e.entity_name ? ` (${e.entity_name})` : ''}${detail ? `  ${detail}` : ''}`), 48, undefined, { width });
+    doc.font('Helvetica').fontSize(9).text(latin(`${dateText(e.created_at)}  ${e.actor?.name ?? '-'}  ${e.action.replace(/_/g, ' ')}${e.entity_name ? ` (${e.entity_name})` : ''}${detail ? `  ${detail}` : ''}`), LEFT, undefined, { width });
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // The footer sits inside the bottom margin; without lifting it pdfkit would start a new page.
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(`${k.reference}  ·  page ${i + 1} of ${range.count}`, 48, doc.page.height - 36, { width, align: 'center', lineBreak: false });
-  }
-  doc.end();
-  return doc;
+  return end(k.reference);
 }

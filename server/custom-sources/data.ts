@@ -72,13 +72,8 @@ export async function findSource(org: OrgDb, id: unknown): Promise<CustomSourceV
   return row ? toSourceView(row) : undefined;
 }
 
-export interface StoredSource {
-  id: string;
-  publisher_name: string;
-  url: string;
-  description: string;
-  frequency_minutes: number;
-  status: CustomSourceStatus;
+/** A source's stored fields as the reads and changes of the server use them (the last success as a Date). */
+export interface StoredSource extends Pick<CustomSourceView, 'id' | 'publisher_name' | 'url' | 'description' | 'frequency_minutes' | 'status'> {
   last_success_at: Date | null;
 }
 

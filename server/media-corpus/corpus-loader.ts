@@ -58,48 +58,37 @@ function dateOf(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * The English articles of a folder's CSV files, one a row with an address (its guid) and a title; the layout
+ * reads the row's body and date its own way.
+ */
+function csvArticles(dir: string, publisher: string, read: (row: Record<string, string>) => Pick<ArticleInput, 'body' | 'published_at'>): ArticleInput[] {
+  return filesOf(dir, '.csv').flatMap((file) =>
+    csvRows(file)
+      .filter((r) => r.url && r.title)
+      .map((r) => ({ guid: r.url, url: r.url, title: r.title, ...read(r), language: 'en' as const, publisher })),
+  );
+}
+
 const WEEKDAY_DATELINE = /^\s*(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s+\p{L}+\s+\d{1,2},\s+\d{4}\s*/u;
 
 /** English Wikinews: the body opens with the date as a line of its own ("Friday, January 4, 2019"), which is dropped. */
 const wikinews: Layout = {
   folder: 'wikinews-en',
   source: 'English Wikinews',
-  read(dir) {
-    return filesOf(dir, '.csv').flatMap((file) =>
-      csvRows(file)
-        .filter((r) => r.url && r.title)
-        .map((r) => ({
-          guid: r.url,
-          url: r.url,
-          title: r.title,
-          body: (r.text ?? '').replace(WEEKDAY_DATELINE, '').trim(),
-          published_at: dateOf(r.date ? `${r.date}T00:00:00Z` : null),
-          language: 'en' as const,
-          publisher: 'Wikinews',
-        })),
-    );
-  },
+  read: (dir) =>
+    csvArticles(dir, 'Wikinews', (r) => ({ body: (r.text ?? '').replace(WEEKDAY_DATELINE, '').trim(), published_at: dateOf(r.date ? `${r.date}T00:00:00Z` : null) })),
 };
 
 /** DOJ press releases from the justice.gov API: HTML bodies, dates in Unix seconds. */
 const dojPress: Layout = {
   folder: 'doj-press-sample',
   source: 'DOJ press releases',
-  read(dir) {
-    return filesOf(dir, '.csv').flatMap((file) =>
-      csvRows(file)
-        .filter((r) => r.url && r.title)
-        .map((r) => ({
-          guid: r.url,
-          url: r.url,
-          title: r.title,
-          body: htmlToText(r.body ?? ''),
-          published_at: /^\d+$/.test(r.date ?? '') ? dateOf(Number(r.date) * 1000) : dateOf(r.date),
-          language: 'en' as const,
-          publisher: 'U.S. Department of Justice',
-        })),
-    );
-  },
+  read: (dir) =>
+    csvArticles(dir, 'U.S. Department of Justice', (r) => ({
+      body: htmlToText(r.body ?? ''),
+      published_at: /^\d+$/.test(r.date ?? '') ? dateOf(Number(r.date) * 1000) : dateOf(r.date),
+    })),
 };
 
 /** "https://www.justice.gov/usao-nv/pr/mexican-national-sentenced-..." -> "Mexican national sentenced ...". */

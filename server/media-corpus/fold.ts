@@ -143,11 +143,10 @@ export function queryWords(term: string): KeyAlternative[][] {
         const key = stem.length >= MIN_PREFIX_KEY ? stem : part.key;
         add(`${KEY_MARK}k${key}`, key.length >= MIN_PREFIX_KEY);
         if (part.skel.length >= (asName ? MIN_SKELETON : MIN_QUERY_SKELETON)) add(`${KEY_MARK}a${part.skel}`, false);
-        // A word written as a name also finds spellings with other vowels ("Muhammad", "Mohammed"), its consonants in place.
-        if (asName) {
-          const vowels = vowelless(part.key);
-          add(`${KEY_MARK}v${vowels}`, vowels.length >= MIN_PREFIX_KEY + 1);
-        }
+        // A word written as a name also finds spellings with other vowels ("Muhammad", "Mohammed"), its consonants in
+        // place. Whole words only: as a prefix, "Vinnik" (vanak) found "Venkataraman" (vanakataraman); inflected forms
+        // are found by the phonetic key's prefix above.
+        if (asName) add(`${KEY_MARK}v${vowelless(part.key)}`, false);
       }
     }
     if (alternatives.size) words.push([...alternatives.values()]);

@@ -41,7 +41,7 @@ test('Create New Case does not screen adverse media alone', async ({ page }) => 
   // With another database beside it, the form says what adverse media does not do yet, and searches.
   await form.getByText('Sanctions', { exact: true }).click();
   await expect(form.getByTestId('field-error')).toHaveCount(0);
-  await expect(form.getByTestId('adverse-media-note')).toContainText('Adverse media is not screened yet');
+  await expect(form.getByTestId('adverse-media-note')).toContainText('Adverse media is not matched as hits');
   await page.getByTestId('search-submit').click();
   await expect(page).toHaveURL(/\/case\/AML-\d{4}-\d{6}$/, { timeout: 60_000 });
   await expect(page.getByTestId('sidebar-case-status')).toContainText('For Review');

@@ -151,13 +151,19 @@ describe.each(DATABASE_KINDS)('media search on %s', (kind) => {
       await ingestArticles(database.db, [{ guid: 'ru-mardas', title: 'Гитару продал Мардас', body: 'Покупатель заплатил Мардасу наличными.', language: 'ru', published_at: ago(5) }], { organisationId: orgB.organisationId, source: 'B feed' });
       expect(await found({ keywords: [kw('Мордашов')] }, orgB)).toEqual(['en-mordashov', 'ru-mordashov']);
     });
+    it('does not take a name for the start of a longer name with other vowels', async () => {
+      await ingestArticles(database.db, [{ guid: 'en-venkat', title: 'Venkataraman Iyer charged with wire fraud', body: 'Venkataraman Iyer was charged on Tuesday.', language: 'en', published_at: ago(5) }], { organisationId: orgB.organisationId, source: 'B feed' });
+      const vinnik = await ingestArticles(database.db, [{ guid: 'ru-vinnik', title: 'Винника обвинили в отмывании денег', body: 'Суд арестовал Александра Винника.', language: 'ru', published_at: ago(5) }], { organisationId: orgB.organisationId, source: 'B feed' });
+      ids.set('ru-vinnik', vinnik.inserted[0]);
+      expect(await found({ keywords: [kw('Vinnik')] }, orgB)).toEqual(['ru-vinnik']);
+    });
     it('folds words into prefixed keys, and keeps short skeletons out', () => {
       expect(textLexemes('Мордашов')).toEqual(['~kmordashov', '~smrds', '~vmardashav']);
       expect(textLexemes('محمد')).toEqual(['~amhmd']);
       // Only name-like words carry keys: everyday words are found by their stems.
       expect(textLexemes('the mordashov')).toEqual([]);
-      expect(namesTsquery('Mordashov')).toBe("('~kmordashov':* | '~amrds' | '~vmardashav':*)");
-      expect(namesTsquery('Alexey')).toBe("('~kaleks':* | '~alks' | '~valaksa':*)");
+      expect(namesTsquery('Mordashov')).toBe("('~kmordashov':* | '~amrds' | '~vmardashav')");
+      expect(namesTsquery('Alexey')).toBe("('~kaleks':* | '~alks' | '~valaksa')");
       // "fraud" is not compared with Arabic words by its three consonants (فرد, "individual"); "Fraud" written as a name is.
       expect(namesTsquery('fraud')).toBe("('~kfraud':*)");
       expect(namesTsquery('Fraud')).toBe("('~kfraud':* | '~afrd' | '~vfrad')");

@@ -4,7 +4,7 @@
  * them with the page, so a filtered list can be bookmarked, reloaded and
  * restored with Back. Values the address cannot hold read as the default.
  */
-import { Button, Field, Grid, HStack, Input, Stack } from '@chakra-ui/react';
+import { Button, Grid, HStack, Input, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BatchStatus } from '@common/bulk';
@@ -12,9 +12,9 @@ import { DATE_PRESETS } from '@common/enums';
 import { validateDateRange } from '@common/validation';
 import type { MessageId } from '@common/messages';
 import { addressOf, customRange, oneOf, positive, queryParams } from '@machines/shared/address';
+import { DateRangeFields } from '../../components/DateRangeFields';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/Select';
-import { messageById } from '../../lib/i18n';
 import { valueOptions } from '../../lib/valueLabels';
 
 export const BATCH_STATUSES: readonly BatchStatus[] = ['Success', 'Pending', 'Deleted'];
@@ -144,17 +144,7 @@ export function BatchFilters({ applied, creators, onApply }: Props) {
           </HStack>
         </Grid>
         {values.date_preset === 'custom' && (
-          <HStack gap="3" align="start" data-testid="custom-range">
-            {(['date_from', 'date_to'] as const).map((key) => (
-              <Field.Root key={key} invalid={rangeError?.field === key} maxW="48">
-                <Field.Label fontSize="sm">
-                  <FormattedMessage id={`cases.manage.${key}`} />
-                </Field.Label>
-                <Input name={key} size="sm" placeholder="YYYY-MM-DD" value={values[key]} onChange={(e) => set({ [key]: e.target.value })} />
-                {rangeError?.field === key && <Field.ErrorText data-testid="field-error">{messageById(rangeError.rule)}</Field.ErrorText>}
-              </Field.Root>
-            ))}
-          </HStack>
+          <DateRangeFields values={values} error={rangeError} onChange={set} labels="cases.manage" testId="custom-range" />
         )}
       </Stack>
     </form>

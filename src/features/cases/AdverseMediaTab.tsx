@@ -40,6 +40,8 @@ export function AdverseMediaTab({ reference, entityId, active }: { reference: st
       </Stack>
     );
   }
+  // A tab never opened asks for nothing, so it shows nothing either: a hidden placeholder would read as busy.
+  if (!media.data && !active) return null;
   if (!media.data) {
     return (
       <Stack gap="3" aria-busy="true" data-testid="media-loading">

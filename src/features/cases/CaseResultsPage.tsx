@@ -3,14 +3,14 @@
  * server-side filters (search_result_filter), each with its match status and
  * risk level; the sidebars; review, history, comments and the PDF report.
  */
-import { Badge, Box, Breadcrumb, Button, Card, Checkbox, Flex, Grid, HStack, Link as ChakraLink, Progress, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Flex, Grid, HStack, Link as ChakraLink, Progress, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuChevronRight, LuClipboardCheck, LuFileDown, LuHistory, LuMessageSquare, LuShieldCheck } from 'react-icons/lu';
+import { LuClipboardCheck, LuFileDown, LuHistory, LuMessageSquare, LuShieldCheck } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { DATABASES, MATCH_STATUSES, RELEVANCE } from '@common/enums';
 import { selectPermissionNames, selectSession, selectUser } from '@machines/session/session.selectors';
-import { DirectionalIcon } from '../../components/DirectionalIcon';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name } from '../../components/Name';
 import { Select } from '../../components/Select';
@@ -30,62 +30,17 @@ import { ReviewDialog } from './ReviewDialog';
 import type { ResultsAnswer } from './types';
 import { useReview } from './useReview';
 
-function Separator() {
-  return (
-    <Breadcrumb.Separator>
-      <DirectionalIcon>
-        <LuChevronRight />
-      </DirectionalIcon>
-    </Breadcrumb.Separator>
-  );
-}
-
+/** Where a case's pages sit: Manage Case › Create New Case › Search results (› the entity). */
 export function CaseBreadcrumbs({ reference, entity }: { reference: string; entity?: string }) {
-  const intl = useIntl();
   return (
-    <Breadcrumb.Root mb="4" size="sm" aria-label={intl.formatMessage({ id: 'a11y.breadcrumb' })}>
-      <Breadcrumb.List>
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild>
-            <Link href="/manage-case">
-              <FormattedMessage id="nav.item.manage_case" />
-            </Link>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-        <Separator />
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild>
-            <Link href="/make-case">
-              <FormattedMessage id="nav.item.create_new_case" />
-            </Link>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-        <Separator />
-        <Breadcrumb.Item>
-          {entity ? (
-            <Breadcrumb.Link asChild>
-              <Link href={`/case/${reference}`}>
-                <FormattedMessage id="pages.search_results" />
-              </Link>
-            </Breadcrumb.Link>
-          ) : (
-            <Breadcrumb.CurrentLink>
-              <FormattedMessage id="pages.search_results" />
-            </Breadcrumb.CurrentLink>
-          )}
-        </Breadcrumb.Item>
-        {entity && (
-          <>
-            <Separator />
-            <Breadcrumb.Item>
-              <Breadcrumb.CurrentLink>
-                <Name>{entity}</Name>
-              </Breadcrumb.CurrentLink>
-            </Breadcrumb.Item>
-          </>
-        )}
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
+    <Breadcrumbs
+      items={[
+        { label: <FormattedMessage id="nav.item.manage_case" />, href: '/manage-case' },
+        { label: <FormattedMessage id="nav.item.create_new_case" />, href: '/make-case' },
+        { label: <FormattedMessage id="pages.search_results" />, href: entity ? `/case/${reference}` : undefined },
+        ...(entity ? [{ label: <Name>{entity}</Name> }] : []),
+      ]}
+    />
   );
 }
 

@@ -7,24 +7,28 @@
  * The filters, sort, page and page size are kept in the address, so a filtered
  * view can be bookmarked, shared, reloaded and restored with Back.
  */
-import { Badge, Box, Button, Card, Checkbox, Field, Flex, Grid, HStack, Input, Menu, Portal, Stack, Switch, Tag, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Grid, HStack, Input, Stack, Tag, Text } from '@chakra-ui/react';
 import { useTable, type RowSelectionState } from '@tanstack/react-table';
 import { useMemo, type FormEvent, type ReactNode } from 'react';
-import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuClipboardCheck, LuDownload, LuFolderSearch, LuPlus, LuRadar, LuTrash2 } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuClipboardCheck, LuFolderSearch, LuPlus, LuRadar, LuTrash2 } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { CASE_SORT_KEYS, type CaseSortKey, type CaseView } from '@common/cases';
-import { CASE_FILTER_STATUSES, DATE_PRESETS, RELEVANCE } from '@common/enums';
+import { CASE_FILTER_STATUSES, RELEVANCE } from '@common/enums';
 import { PAGE_SIZES, type CaseListFilters } from '@machines/cases/case-list-query';
 import { selectPermissionNames } from '@machines/session/session.selectors';
+import { DateRangeFields } from '../../components/DateRangeFields';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { DatePresetField, SelectionBar, ShowDeletedSwitch } from '../../components/ListFilterFields';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
-import { Select, SelectField } from '../../components/Select';
+import { SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
-import { Pager } from '../../components/table/Pager';
+import { ExportMenu } from '../../components/table/ExportMenu';
+import { PagedFooter } from '../../components/table/PagedFooter';
+import { RowCheckbox, SelectAllCheckbox } from '../../components/table/SelectionCheckboxes';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
 import { useDialog } from '../../components/useDialog';
 import { useSession } from '../../app/useSession';
@@ -109,33 +113,8 @@ export default function ManageCasePage() {
       column.columns([
         column.display({
           id: 'select',
-          header: ({ table }) => (
-            <Checkbox.Root
-              size="sm"
-              colorPalette="brand"
-              aria-label={intl.formatMessage({ id: 'cases.manage.select_all' })}
-              checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-              onCheckedChange={(d) => table.toggleAllRowsSelected(d.checked === true)}
-              onClick={(e) => e.stopPropagation()}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-            </Checkbox.Root>
-          ),
-          cell: ({ row }) => (
-            <Checkbox.Root
-              size="sm"
-              colorPalette="brand"
-              aria-label={intl.formatMessage({ id: 'cases.manage.select_row' }, { reference: row.original.reference })}
-              checked={row.getIsSelected()}
-              onCheckedChange={(d) => row.toggleSelected(d.checked === true)}
-              onClick={(e) => e.stopPropagation()}
-              data-testid="row-select"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-            </Checkbox.Root>
-          ),
+          header: ({ table }) => <SelectAllCheckbox table={table} label={intl.formatMessage({ id: 'cases.manage.select_all' })} />,
+          cell: ({ row }) => <RowCheckbox row={row} label={intl.formatMessage({ id: 'cases.manage.select_row' }, { reference: row.original.reference })} />,
         }),
         column.accessor('reference', {
           header: () => <SortHeader id="reference" label={<FormattedMessage id="cases.fields.reference" />} filters={list.filters} onSort={sort} />,
@@ -227,25 +206,7 @@ export default function ManageCasePage() {
         actions={
           <>
             {can('export_cases') && (
-              <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                <Menu.Trigger asChild>
-                  <Button variant="outline" loading={list.exporting} data-testid="export-menu">
-                    <LuDownload /> <FormattedMessage id="cases.manage.export" />
-                  </Button>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content>
-                      <Menu.Item value="csv" onClick={() => exportAs('csv')} data-testid="export-csv">
-                        <FormattedMessage id="cases.manage.export_csv" />
-                      </Menu.Item>
-                      <Menu.Item value="xlsx" onClick={() => exportAs('xlsx')} data-testid="export-xlsx">
-                        <FormattedMessage id="cases.manage.export_xlsx" />
-                      </Menu.Item>
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
+              <ExportMenu onExport={exportAs} exporting={list.exporting} labels="cases.manage" testId="export" />
             )}
             {can('create_new_case') && (
               <Button colorPalette="brand" asChild>
@@ -274,15 +235,12 @@ export default function ManageCasePage() {
                 onChange={(e) => edit({ case_status: e.target.value })}
                 options={[{ value: '', label: intl.formatMessage({ id: 'cases.manage.all_statuses' }) }, ...valueOptions(intl, 'case_status', CASE_FILTER_STATUSES)]}
               />
-              <SelectField
+              <DatePresetField
                 label={<FormattedMessage id="cases.manage.date" />}
-                labelSize="sm"
-                size="sm"
-                name="date_preset"
-                data-testid="filter-date"
+                testId="filter-date"
                 value={draft.date_preset ?? 'all_time'}
-                onChange={(e) => (e.target.value === 'custom' ? type({ date_preset: 'custom' }) : edit({ date_preset: e.target.value }))}
-                options={valueOptions(intl, 'preset', DATE_PRESETS)}
+                onApply={(preset) => edit({ date_preset: preset })}
+                onCustom={() => type({ date_preset: 'custom' })}
               />
               <SelectField
                 label={<FormattedMessage id="cases.fields.relevance" />}
@@ -301,17 +259,7 @@ export default function ManageCasePage() {
               </HStack>
             </Grid>
             {draft.date_preset === 'custom' && (
-              <HStack gap="3" mt="3" align="start" data-testid="custom-range">
-                {(['date_from', 'date_to'] as const).map((key) => (
-                  <Field.Root key={key} invalid={rangeError?.field === key} maxW="48">
-                    <Field.Label fontSize="sm">
-                      <FormattedMessage id={`cases.manage.${key}`} />
-                    </Field.Label>
-                    <Input name={key} size="sm" placeholder="YYYY-MM-DD" value={draft[key] ?? ''} onChange={(e) => type({ [key]: e.target.value })} />
-                    {rangeError?.field === key && <Field.ErrorText data-testid="field-error">{messageById(rangeError.rule)}</Field.ErrorText>}
-                  </Field.Root>
-                ))}
-              </HStack>
+              <DateRangeFields mt="3" values={draft} error={rangeError} onChange={type} labels="cases.manage" testId="custom-range" />
             )}
           </form>
           {list.filters.batch && (
@@ -331,18 +279,14 @@ export default function ManageCasePage() {
             </HStack>
           )}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Switch.Root size="sm" colorPalette="red" checked={draft.deleted === 'true'} onCheckedChange={(d) => edit({ deleted: d.checked ? 'true' : '' })} data-testid="filter-deleted">
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>
-                <FormattedMessage id="cases.manage.show_deleted" />
-              </Switch.Label>
-            </Switch.Root>
+            <ShowDeletedSwitch
+              checked={draft.deleted === 'true'}
+              onChange={(checked) => edit({ deleted: checked ? 'true' : '' })}
+              label={<FormattedMessage id="cases.manage.show_deleted" />}
+              testId="filter-deleted"
+            />
             {selected.length > 0 && !deletedView && (
-              <HStack gap="2" bg="brand.subtle" px="3" py="1.5" rounded="md" data-testid="bulk-bar">
-                <Text fontSize="sm" fontWeight="medium">
-                  <FormattedMessage id="cases.manage.selected" values={{ count: selected.length }} />
-                </Text>
+              <SelectionBar count={selected.length} label="cases.manage.selected" testId="bulk-bar">
                 {can('update_case') && (
                   <Button size="xs" colorPalette="brand" onClick={() => review.send({ type: 'OPEN', target: { kind: 'cases', references: selected } })} data-testid="bulk-review">
                     <LuClipboardCheck /> <FormattedMessage id="cases.manage.bulk_review" />
@@ -359,7 +303,7 @@ export default function ManageCasePage() {
                     <LuTrash2 /> <FormattedMessage id="cases.common.delete" />
                   </Button>
                 )}
-              </HStack>
+              </SelectionBar>
             )}
           </Flex>
           {list.failed && <ServerError message={list.error?.message ?? null} code={list.error?.code} />}
@@ -373,28 +317,16 @@ export default function ManageCasePage() {
             onRowClick={(c) => navigate(`/case/${c.reference}`)}
             empty={<EmptyMessage testId="cases-empty" icon={<LuFolderSearch />} title={<FormattedMessage id="cases.manage.empty_title" />} description={<FormattedMessage id="cases.manage.empty_body" />} />}
           />
-          <Flex gap="4" align="end" wrap="wrap">
-            <Box flex="1" minW="0">
-              <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.goTo} />
-            </Box>
-            {list.total > 0 && (
-              <HStack gap="2" pt="3">
-                <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap" aria-hidden>
-                  <FormattedMessage id="cases.manage.page_size" />
-                </Text>
-                <Select
-                  size="sm"
-                  w="20"
-                  name="page_size"
-                  aria-label={intl.formatMessage({ id: 'cases.manage.page_size' })}
-                  data-testid="page-size"
-                  value={String(list.pageSize)}
-                  onChange={(e) => list.send({ type: 'PAGE_SIZE', pageSize: Number(e.target.value) })}
-                  options={PAGE_SIZES.map((n) => ({ value: String(n), label: intl.formatNumber(n) }))}
-                />
-              </HStack>
-            )}
-          </Flex>
+          <PagedFooter
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            sizes={PAGE_SIZES}
+            onPage={list.goTo}
+            onPageSize={(pageSize) => list.send({ type: 'PAGE_SIZE', pageSize })}
+            sizeLabel="cases.manage.page_size"
+            sizeTestId="page-size"
+          />
           {deletedView && (
             <Badge colorPalette="red" variant="subtle" w="fit-content">
               <FormattedMessage id="cases.manage.deleted_note" />

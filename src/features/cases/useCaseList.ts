@@ -4,8 +4,7 @@
  * navigate comes out as a push or replace of /manage-case?….
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { CaseView, Paged } from '@common/cases';
 import { apiQuery } from '@machines/cases/case-list-query';
@@ -14,13 +13,11 @@ import { selectExporting, selectListBusy, selectListFailed } from '@machines/cas
 import { downloadFile } from '../../lib/api';
 import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
+import { listFields, useListAddress, useLocationEvents } from '../../lib/useListAddress';
 import { api } from '../../lib/api';
 
 export function useCaseList() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const { search, navigate } = useListAddress('/manage-case');
   const [machine] = useState(() =>
     manageCaseMachine.provide({
       actors: {
@@ -30,32 +27,21 @@ export function useCaseList() {
         download: fromPromise(({ input }) => downloadFile('/download-cases', { ...apiQuery(input.view, new Date().getTimezoneOffset()), format: input.format }, `cases.${input.format}`)),
       },
       actions: {
-        navigate: (_, params) => navigateRef.current(`/manage-case${params.search ? `?${params.search}` : ''}`, { replace: params.replace }),
+        navigate,
         notifyFailure: (_, failure) => notify.error(messageText(failure.code, failure.message)),
       },
     }),
   );
   const actor = useActorRef(machine, { input: { search } });
   // Every address change (a click here, Back, Forward, the sidebar's or the dashboard's links) reaches the machine.
-  useEffect(() => actor.send({ type: 'LOCATION', search }), [actor, search]);
+  useLocationEvents(actor, search);
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, selectListBusy);
   const failed = useSelector(actor, selectListFailed);
   const exporting = useSelector(actor, selectExporting);
   return {
     view: context.view,
-    /** The applied filters and sort, as the address names them. */
-    filters: context.view.filters,
-    draft: context.draft,
-    rangeError: context.rangeError,
-    rows: context.rows,
-    total: context.total,
-    page: context.view.page,
-    pageSize: context.view.pageSize,
-    loaded: context.loaded,
-    /** The ticked rows, by reference. */
-    selection: context.selection,
-    error: context.error,
+    ...listFields(context),
     loading,
     failed,
     exporting,

@@ -6,10 +6,10 @@
  * and deletion with a reason. Opening the case marks it read. The flow is the media case statechart
  * (machines/media/media-case.machine.ts).
  */
-import { Box, Breadcrumb, Button, Card, DataList, Flex, Grid, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, DataList, Flex, Grid, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { LuChevronRight, LuFileDown, LuNewspaper, LuRotateCw, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { LuFileDown, LuNewspaper, LuRotateCw, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -20,8 +20,8 @@ import { markedTerms, searchFromQuery } from '@machines/media/search-query';
 import { MEDIA_CASE_STATUSES, MEDIA_RISK_LEVELS, type MediaCaseStatus, type MediaRiskLevel } from '@machines/media/views';
 import { selectPermissionNames } from '@machines/session/session.selectors';
 import { useSession } from '../../app/useSession';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { DeleteWithReasonDialog } from '../../components/DeleteWithReasonDialog';
-import { DirectionalIcon } from '../../components/DirectionalIcon';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { FormField } from '../../components/FormField';
 import { ArticleReader } from '../../components/media/ArticleReader';
@@ -38,35 +38,8 @@ import { valueLabel, valueOptions } from '../../lib/valueLabels';
 import { mediaApi } from './api';
 import { ArticleMatchBadge, MediaCaseStatusBadge, MediaRiskBadge, QueryChips } from './labels';
 
-function Separator() {
-  return (
-    <Breadcrumb.Separator>
-      <DirectionalIcon>
-        <LuChevronRight />
-      </DirectionalIcon>
-    </Breadcrumb.Separator>
-  );
-}
-
 function MediaBreadcrumbs({ reference }: { reference: string }) {
-  const intl = useIntl();
-  return (
-    <Breadcrumb.Root mb="4" size="sm" aria-label={intl.formatMessage({ id: 'a11y.breadcrumb' })}>
-      <Breadcrumb.List>
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild>
-            <Link href="/media-manage-case">
-              <FormattedMessage id="nav.item.media_manage_case" />
-            </Link>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-        <Separator />
-        <Breadcrumb.Item>
-          <Breadcrumb.CurrentLink>{reference}</Breadcrumb.CurrentLink>
-        </Breadcrumb.Item>
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
-  );
+  return <Breadcrumbs items={[{ label: <FormattedMessage id="nav.item.media_manage_case" />, href: '/media-manage-case' }, { label: reference }]} />;
 }
 
 function useCaseActor(reference: string) {

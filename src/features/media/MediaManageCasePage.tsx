@@ -5,13 +5,12 @@
  * address. Each row opens its case; its menu marks it read or unread, downloads its PDF report and deletes it
  * with a reason; ticked rows are marked or deleted together; the filtered cases export to CSV or Excel.
  */
-import { Badge, Box, Button, Card, Checkbox, chakra, Field, Flex, Grid, HStack, Input, Menu, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, chakra, Flex, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTable, type RowSelectionState } from '@tanstack/react-table';
 import { useMemo, type FormEvent } from 'react';
-import { LuDownload, LuMail, LuMailOpen, LuNewspaper, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { LuMail, LuMailOpen, LuNewspaper, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { DATE_PRESETS } from '@common/enums';
 import { ADVERSE_CATEGORIES } from '@common/media';
 import { MEDIA_PAGE_SIZES, READ_FILTERS, type MediaCaseFilters } from '@machines/media/media-cases-query';
 import { MEDIA_CASE_STATUSES, MEDIA_RISK_LEVELS, type MediaCaseView } from '@machines/media/views';
@@ -19,19 +18,23 @@ import { selectPermissionNames } from '@machines/session/session.selectors';
 import { useSession } from '../../app/useSession';
 import { ActorStamp } from '../../components/ActorStamp';
 import { DeleteWithReasonDialog } from '../../components/DeleteWithReasonDialog';
+import { DateRangeFields } from '../../components/DateRangeFields';
 import { EmptyMessage } from '../../components/EmptyMessage';
+import { DatePresetField, SelectionBar, ShowDeletedSwitch } from '../../components/ListFilterFields';
 import { FormField } from '../../components/FormField';
 import { CategoryBadge } from '../../components/media/MediaBadges';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
-import { Select, SelectField } from '../../components/Select';
+import { SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { DataTable } from '../../components/table/DataTable';
+import { ExportMenu } from '../../components/table/ExportMenu';
+import { PagedFooter } from '../../components/table/PagedFooter';
+import { RowCheckbox, SelectAllCheckbox } from '../../components/table/SelectionCheckboxes';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
-import { Pager } from '../../components/table/Pager';
 import { RowMenu, type RowMenuItem } from '../../components/table/RowMenu';
 import { useDialog } from '../../components/useDialog';
-import { messageById, messageText } from '../../lib/i18n';
+import { messageText } from '../../lib/i18n';
 import { categoryLabel } from '../../lib/media';
 import { notify } from '../../lib/toaster';
 import { valueOptions } from '../../lib/valueLabels';
@@ -68,33 +71,8 @@ export default function MediaManageCasePage() {
       column.columns([
         column.display({
           id: 'select',
-          header: ({ table }) => (
-            <Checkbox.Root
-              size="sm"
-              colorPalette="brand"
-              aria-label={intl.formatMessage({ id: 'media.manage.select_all' })}
-              checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-              onCheckedChange={(d) => table.toggleAllRowsSelected(d.checked === true)}
-              onClick={(e) => e.stopPropagation()}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-            </Checkbox.Root>
-          ),
-          cell: ({ row }) => (
-            <Checkbox.Root
-              size="sm"
-              colorPalette="brand"
-              aria-label={intl.formatMessage({ id: 'media.manage.select_row' }, { reference: row.original.reference })}
-              checked={row.getIsSelected()}
-              onCheckedChange={(d) => row.toggleSelected(d.checked === true)}
-              onClick={(e) => e.stopPropagation()}
-              data-testid="row-select"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-            </Checkbox.Root>
-          ),
+          header: ({ table }) => <SelectAllCheckbox table={table} label={intl.formatMessage({ id: 'media.manage.select_all' })} />,
+          cell: ({ row }) => <RowCheckbox row={row} label={intl.formatMessage({ id: 'media.manage.select_row' }, { reference: row.original.reference })} />,
         }),
         column.accessor('reference', {
           header: () => <FormattedMessage id="media.fields.reference" />,
@@ -221,25 +199,7 @@ export default function MediaManageCasePage() {
         description={<FormattedMessage id="media.manage.description" />}
         actions={
           <>
-            <Menu.Root positioning={{ placement: 'bottom-end' }}>
-              <Menu.Trigger asChild>
-                <Button variant="outline" loading={list.exporting} data-testid="media-export-menu">
-                  <LuDownload /> <FormattedMessage id="media.manage.export" />
-                </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content>
-                    <Menu.Item value="csv" onClick={() => exportAs('csv')} data-testid="media-export-csv">
-                      <FormattedMessage id="media.manage.export_csv" />
-                    </Menu.Item>
-                    <Menu.Item value="xlsx" onClick={() => exportAs('xlsx')} data-testid="media-export-xlsx">
-                      <FormattedMessage id="media.manage.export_xlsx" />
-                    </Menu.Item>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+            <ExportMenu onExport={exportAs} exporting={list.exporting} labels="media.manage" testId="media-export" />
             {canCreate && (
               <Button colorPalette="brand" asChild>
                 <Link href="/media-search">
@@ -297,47 +257,30 @@ export default function MediaManageCasePage() {
                 onChange={(e) => edit({ category: e.target.value })}
                 options={[{ value: '', label: intl.formatMessage({ id: 'media.manage.all_categories' }) }, ...ADVERSE_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(intl, c) }))]}
               />
-              <SelectField
+              <DatePresetField
                 label={<FormattedMessage id="media.manage.date" />}
-                labelSize="sm"
-                size="sm"
-                name="date_preset"
-                data-testid="media-filter-date"
+                testId="media-filter-date"
                 value={draft.date_preset}
-                onChange={(e) => (e.target.value === 'custom' ? type({ date_preset: 'custom' }) : edit({ date_preset: e.target.value }))}
-                options={valueOptions(intl, 'preset', DATE_PRESETS)}
+                onApply={(preset) => edit({ date_preset: preset })}
+                onCustom={() => type({ date_preset: 'custom' })}
               />
               <Button type="submit" size="sm" colorPalette="brand" justifySelf="start" data-testid="media-apply-filters">
                 <FormattedMessage id="media.manage.apply" />
               </Button>
             </Grid>
             {draft.date_preset === 'custom' && (
-              <HStack gap="3" mt="3" align="start" data-testid="media-custom-range">
-                {(['date_from', 'date_to'] as const).map((key) => (
-                  <Field.Root key={key} invalid={rangeError?.field === key} maxW="48">
-                    <Field.Label fontSize="sm">
-                      <FormattedMessage id={`media.manage.${key}`} />
-                    </Field.Label>
-                    <Input name={key} size="sm" placeholder="YYYY-MM-DD" value={draft[key]} onChange={(e) => type({ [key]: e.target.value })} />
-                    {rangeError?.field === key && <Field.ErrorText data-testid="field-error">{messageById(rangeError.rule)}</Field.ErrorText>}
-                  </Field.Root>
-                ))}
-              </HStack>
+              <DateRangeFields mt="3" values={draft} error={rangeError} onChange={type} labels="media.manage" testId="media-custom-range" />
             )}
           </form>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Switch.Root size="sm" colorPalette="red" checked={draft.deleted === 'true'} onCheckedChange={(d) => edit({ deleted: d.checked ? 'true' : '' })} data-testid="media-filter-deleted">
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>
-                <FormattedMessage id="media.manage.show_deleted" />
-              </Switch.Label>
-            </Switch.Root>
+            <ShowDeletedSwitch
+              checked={draft.deleted === 'true'}
+              onChange={(checked) => edit({ deleted: checked ? 'true' : '' })}
+              label={<FormattedMessage id="media.manage.show_deleted" />}
+              testId="media-filter-deleted"
+            />
             {selected.length > 0 && !deletedView && (
-              <HStack gap="2" bg="brand.subtle" px="3" py="1.5" rounded="md" wrap="wrap" data-testid="media-bulk-bar">
-                <Text fontSize="sm" fontWeight="medium">
-                  <FormattedMessage id="media.manage.selected" values={{ count: selected.length }} />
-                </Text>
+              <SelectionBar count={selected.length} label="media.manage.selected" testId="media-bulk-bar" wrap="wrap">
                 <Button size="xs" variant="outline" loading={list.marking} onClick={() => mark(selected, true)} data-testid="bulk-read">
                   <LuMailOpen /> <FormattedMessage id="media.manage.mark_read" />
                 </Button>
@@ -349,7 +292,7 @@ export default function MediaManageCasePage() {
                     <LuTrash2 /> <FormattedMessage id="media.manage.delete" />
                   </Button>
                 )}
-              </HStack>
+              </SelectionBar>
             )}
           </Flex>
           {list.failed && <ServerError message={list.error?.message ?? null} code={list.error?.code} />}
@@ -378,27 +321,15 @@ export default function MediaManageCasePage() {
               />
             }
           />
-          <Flex gap="4" align="end" wrap="wrap">
-            <Box flex="1" minW="0">
-              <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={(page) => list.send({ type: 'PAGE', page })} />
-            </Box>
-            {list.total > 0 && (
-              <HStack gap="2" pt="3">
-                <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap" aria-hidden>
-                  <FormattedMessage id="media.manage.page_size" />
-                </Text>
-                <Select
-                  size="sm"
-                  w="20"
-                  name="page_size"
-                  aria-label={intl.formatMessage({ id: 'media.manage.page_size' })}
-                  value={String(list.pageSize)}
-                  onChange={(e) => list.send({ type: 'PAGE_SIZE', pageSize: Number(e.target.value) })}
-                  options={MEDIA_PAGE_SIZES.map((n) => ({ value: String(n), label: intl.formatNumber(n) }))}
-                />
-              </HStack>
-            )}
-          </Flex>
+          <PagedFooter
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            sizes={MEDIA_PAGE_SIZES}
+            onPage={(page) => list.send({ type: 'PAGE', page })}
+            onPageSize={(pageSize) => list.send({ type: 'PAGE_SIZE', pageSize })}
+            sizeLabel="media.manage.page_size"
+          />
           {deletedView && (
             <Badge colorPalette="red" variant="subtle" w="fit-content">
               <FormattedMessage id="media.manage.deleted_note" />

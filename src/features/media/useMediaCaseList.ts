@@ -4,8 +4,7 @@
  * /media-manage-case?….
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { apiQuery } from '@machines/media/media-cases-query';
 import { mediaCasesMachine } from '@machines/media/media-cases.machine';
@@ -13,13 +12,11 @@ import { selectExporting, selectListBusy, selectListFailed, selectMarking } from
 import { inspect } from '../../lib/inspector';
 import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
+import { listFields, useListAddress, useLocationEvents } from '../../lib/useListAddress';
 import { mediaApi } from './api';
 
 export function useMediaCaseList() {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const { search, navigate } = useListAddress('/media-manage-case');
   const [machine] = useState(() =>
     mediaCasesMachine.provide({
       actors: {
@@ -28,30 +25,21 @@ export function useMediaCaseList() {
         download: fromPromise(({ input }) => mediaApi.exportCases(apiQuery(input.view, new Date().getTimezoneOffset()), input.format)),
       },
       actions: {
-        navigate: (_, params) => navigateRef.current(`/media-manage-case${params.search ? `?${params.search}` : ''}`, { replace: params.replace }),
+        navigate,
         notifyFailure: (_, failure) => notify.error(messageText(failure.code, failure.message)),
       },
     }),
   );
   const actor = useActorRef(machine, { input: { search }, inspect });
   // Every address change (a click here, Back, Forward, the sidebar's link) reaches the machine.
-  useEffect(() => actor.send({ type: 'LOCATION', search }), [actor, search]);
+  useLocationEvents(actor, search);
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, selectListBusy);
   const failed = useSelector(actor, selectListFailed);
   const exporting = useSelector(actor, selectExporting);
   const marking = useSelector(actor, selectMarking);
   return {
-    filters: context.view.filters,
-    draft: context.draft,
-    rangeError: context.rangeError,
-    rows: context.rows,
-    total: context.total,
-    page: context.view.page,
-    pageSize: context.view.pageSize,
-    loaded: context.loaded,
-    selection: context.selection,
-    error: context.error,
+    ...listFields(context),
     loading,
     failed,
     exporting,
