@@ -122,6 +122,20 @@ async function chipQueries(org: OrgDb, query: MediaQuery): Promise<Chip[]> {
 }
 
 /** The query, the window and the filters as one SQL statement's parts (on "media_articles a"). */
+/**
+ * The searched terms' names by their close spellings only (the `k` phonetic keys and `s` skeletons of fold.ts,
+ * not the vowel-blurred `v` or loose `a` keys), any term counting; null when no term has a name word.
+ */
+function closeSpellings(terms: string[]): string | null {
+  const perTerm: string[] = [];
+  for (const term of terms) {
+    const words = queryWords(term).map((alternatives) => alternatives.filter((a) => /^~[ks]/.test(a.lexeme)));
+    if (!words.length || words.some((w) => !w.length)) continue;
+    perTerm.push(words.map((w) => `(${w.map((a) => `'${a.lexeme}'${a.prefix ? ':*' : ''}`).join(' | ')})`).join(' & '));
+  }
+  return perTerm.length ? perTerm.map((t) => `(${t})`).join(' | ') : null;
+}
+
 export async function compileSearch(org: OrgDb, query: MediaQuery, options: { ranked?: boolean } = {}): Promise<CompiledSearch> {
   const params: unknown[] = [];
   const { add } = sqlParams(params);
@@ -160,9 +174,14 @@ export async function compileSearch(org: OrgDb, query: MediaQuery, options: { ra
   const searched = chips.filter((c) => c.mode !== 'exclude');
   const rankText = searched.filter((c) => c.words).map((c) => `(${c.words})`);
   const ranked = query.sort !== 'date' && options.ranked !== false && positive !== null && rankText.length > 0;
-  const rank = ranked ? `ts_rank_cd(${vector}, ${add(rankText.join(' | '))}::tsquery, 1)` : '0::real';
-  const order = query.sort === 'date' ? 'a.published_at DESC NULLS LAST, a.id' : 'rank DESC, a.published_at DESC NULLS LAST, a.id';
   const nameWords = query.match === 'broad' ? searched.flatMap((c) => queryWords(c.term)) : [];
+  // Keys carry no positions, so a name found only in another script ranks by a small bonus instead: its
+  // spelling read letter for letter (a phonetic key, or an Arabic skeleton) before a spelling that only shares
+  // its consonants ("Vinnik": "Винник" before "Vinayak"). Small enough never to outrank a word of the query.
+  const spelt = ranked && query.match === 'broad' ? closeSpellings(searched.map((c) => c.term)) : null;
+  const wordsRank = ranked ? `ts_rank_cd(${vector}, ${add(rankText.join(' | '))}::tsquery, 1)` : '0::real';
+  const rank = spelt ? `${wordsRank} + CASE WHEN ${vector} @@ ${add(spelt)}::tsquery THEN 0.001 ELSE 0 END` : wordsRank;
+  const order = query.sort === 'date' ? 'a.published_at DESC NULLS LAST, a.id' : 'rank DESC, a.published_at DESC NULLS LAST, a.id';
   return { where: conditions.join(' AND '), rank, order, params, terms: searched.map((c) => c.term), nameWords };
 }
 

@@ -157,6 +157,12 @@ describe.each(DATABASE_KINDS)('media search on %s', (kind) => {
       ids.set('ru-vinnik', vinnik.inserted[0]);
       expect(await found({ keywords: [kw('Vinnik')] }, orgB)).toEqual(['ru-vinnik']);
     });
+    it('ranks a letter-for-letter spelling in another script before a name that only shares its consonants', async () => {
+      const vinayak = await ingestArticles(database.db, [{ guid: 'en-vinayak', title: 'Two men charged over a loan scheme', body: 'The court heard that Vinayak Rao moved the money.', language: 'en', published_at: ago(1) }], { organisationId: orgB.organisationId, source: 'B feed' });
+      ids.set('en-vinayak', vinayak.inserted[0]);
+      const ranked = await searchArticles(orgB, { keywords: [kw('Vinnik')], match: 'broad', sort: 'relevance' }, { offset: 0, limit: 10 });
+      expect(ranked.results.map((r) => guidOf(r.id))).toEqual(['ru-vinnik', 'en-vinayak']);
+    });
     it('folds words into prefixed keys, and keeps short skeletons out', () => {
       expect(textLexemes('Мордашов')).toEqual(['~kmordashov', '~smrds', '~vmardashav']);
       expect(textLexemes('محمد')).toEqual(['~amhmd']);
