@@ -38,11 +38,14 @@
  *                  the delivery log (its routes are registered by app.ts only, like audit's)
  * - media-corpus   the article store of Media Watcher: ingest (classify and index), full-text search, the
  *                  shared corpus loader, media credits and name mentions, used by media, custom sources and cases
+ * - tm-engine      the transaction-monitoring rule engine (in-memory transfer state, rule compiler, evaluator,
+ *                  network patterns, default rules, AMLSim mapping): pure logic with no routes or database,
+ *                  used by transaction ingest, backtests and alerts
  * Root files config.ts, deps.ts, i18n.ts and logging.ts are platform too.
  * Every other server folder (cases, feedback, settings, users, roles,
  * permissions, and each new product area) is a product area.
  */
-const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads|outbound|webhooks|media-corpus)';
+const SERVER_PLATFORM = '(db|http|security|mail|realtime|jobs|auth|organisations|audit|notifications|case-store|screening|reference|uploads|outbound|webhooks|media-corpus|tm-engine)';
 
 /**
  * Machine folders that are not product areas: shared/ (list, dialog, the API failure type) and forms/

@@ -60,6 +60,7 @@ import { draftProblem, queryOf } from './media/search-query';
 import type { MediaCaseDetail, MediaCaseView } from './media/views';
 import { customSourcesMachine } from './custom-sources/custom-sources.machine';
 import { sourceEditorMachine } from './custom-sources/source-editor.machine';
+import { TM_CATALOGUE } from './transactions/walk-samples';
 
 // ---------------------------------------------------------------- Shape of an entry
 
@@ -1186,6 +1187,8 @@ export const catalogue: CatalogueEntry[] = [
       key: (c) => ({ editing: c.editing?.id ?? null, values: JSON.stringify(c.values), problems: Object.keys(c.problems).filter((k) => c.problems[k]).sort().join(), error: c.error?.code ?? null }),
     },
   }),
+  // Transaction monitoring's statecharts, with their samples beside them (machines/transactions/walk-samples.ts).
+  ...(TM_CATALOGUE as CatalogueEntry[]),
   define({
     id: 'landing',
     file: 'machines/landing/landing.machine.ts',

@@ -35,6 +35,10 @@ import { auditRoutes } from './audit/routes';
 import { searchProfileRoutes } from './search-profiles/routes';
 import { mediaRoutes } from './media/routes';
 import { customSourceRoutes } from './custom-sources/routes';
+import { ruleRoutes } from './transactions/rules-routes';
+import { alertRoutes } from './transactions/alerts-routes';
+import { transactionRoutes } from './transactions/transactions-routes';
+import { customerRoutes } from './transactions/customers-routes';
 import { createLogger, QuietLogController } from './logging';
 import { registerSecurityHeaders } from './security/headers';
 
@@ -101,6 +105,9 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       ...searchProfileRoutes(),
       ...mediaRoutes(),
       ...customSourceRoutes(),
+      // Transaction monitoring's transactions and customers: an integrator sends transactions with a key.
+      ...transactionRoutes(),
+      ...customerRoutes(),
     ]),
     ...userRoutes(),
     ...roleRoutes(),
@@ -110,6 +117,9 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     ...auditRoutes(),
     ...apiKeyRoutes(),
     ...webhookRoutes(),
+    // Transaction monitoring's rules and alerts: each route says itself whether an API key may call it (reads yes, changes no).
+    ...ruleRoutes(),
+    ...alertRoutes(),
   ]);
 
   app.get('/api/openapi.json', async () => buildOpenApi(deps.routes, deps.config.publicUrl, WEBHOOK_EVENTS));

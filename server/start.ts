@@ -25,6 +25,8 @@ import { defineCustomSourceJobs, startCustomSourcePolling } from './custom-sourc
 import { defineMediaMonitoringJobs, startMediaMonitoring } from './cases/media-monitoring';
 import { defineCorpusJobs, enqueueCorpusLoadIfNeeded, requestSampleCases } from './media-corpus/corpus-job';
 import { seedMediaCasesAfterLoad } from './media/seed';
+import { defineTransactionJobs, enqueueTransactionSample } from './transactions/seed';
+import { warmEngineCaches } from './transactions/engine-cache';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { CustomListRegistry } from './screening/custom-lists';
@@ -85,6 +87,8 @@ export function createDeps(config: Config, db: Db, log: Logger, options: { scree
   defineMediaMonitoringJobs(deps, deps.jobs);
   // The shared media corpus is loaded by a job; once loaded, the first start's sample media cases are made.
   defineCorpusJobs(deps, { afterLoad: () => seedMediaCasesAfterLoad(deps) });
+  // The first start's transaction monitoring sample is made by a job, in the background (TM_LOAD=off skips it).
+  defineTransactionJobs(deps);
   return deps;
 }
 
@@ -127,6 +131,9 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   // The media corpus loads in the background when it is missing or MEDIA_DIR changed; the server listens at once.
   if (seeded) await requestSampleCases(db);
   await enqueueCorpusLoadIfNeeded(deps).catch((error) => log.warn(`the media corpus load was not started: ${(error as Error).message}`));
+  if (seeded) await enqueueTransactionSample(deps).catch((error) => log.warn(`the transaction monitoring sample was not started: ${(error as Error).message}`));
+  // Each organisation's rules engine reads its recent history in the background, so the first transaction after a restart does not wait for it.
+  void warmEngineCaches(db, log).catch((error) => log.warn(`the transaction engines were not warmed: ${(error as Error).message}`));
   await app.listen({ port: config.port, host: config.host });
   // The first start's sample bulk search goes through bulk search's own path once the lists are loaded,
   // in the background like any batch, so the server opens at once and the batch finishes a few seconds later.

@@ -179,6 +179,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Web hooks': 'Endpoints that receive signed events, the secret key that signs them, and the delivery log (browser only).',
   'Media Watcher': "Keyword searches of news and press releases (the shared corpus and the organisation's custom sources) in six languages and across scripts, each a paid check, and media cases: the articles kept from a search, reviewed, reported and exported.",
   'Custom sources': "The organisation's own news feeds (RSS, Atom, RDF, JSON Feed), read on a schedule into the articles Media Watcher searches and adverse-media monitoring looks at.",
+  'Transaction monitoring':
+    'Transactions sent for a decision at once (rules and screening of both parties), customers, the rules of the rule language with their versions and backtests, and the alerts they raise, worked from open to a conclusion.',
 };
 
 function responsesOf(r: ApiRoute) {

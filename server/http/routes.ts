@@ -86,7 +86,11 @@ export type IdKind =
   | 'webhook_delivery'
   | 'media_case'
   | 'article'
-  | 'custom_source';
+  | 'custom_source'
+  | 'tm_rule'
+  | 'tm_alert'
+  | 'tm_transaction'
+  | 'tm_customer';
 
 export interface IdField {
   kind: IdKind;

@@ -11,6 +11,9 @@ import { createSession } from '../../../server/auth/sessions';
 import type { IdKind } from '../../../server/http/routes';
 import { createOrganisationWithAdmin, insertRole, insertUser } from '../../../server/organisations/create';
 import { ingestArticles } from '../../../server/media-corpus/ingest';
+import { forOrganisation } from '../../../server/db/tenant';
+import { raiseAlerts } from '../../../server/transactions/alerts-raise';
+import { ingestTransactions } from '../../../server/transactions/ingest';
 import { ADMIN, PLAN_ADMIN, type TestApp } from '../../helpers/app';
 import { TINY_PNG } from '../../cases/multipart';
 
@@ -59,9 +62,14 @@ export class AttackWorld {
     const uniqueMedia = `MW-9${String(Date.now() % 100000).padStart(5, '0')}`;
     await db.query('UPDATE media_cases SET reference = $3 WHERE organisation_id = $1 AND reference = $2', [this.victim.organisationId, this.foreign.media_case, uniqueMedia]);
     this.foreign.media_case = uniqueMedia;
+    // Alert ids count per organisation too.
+    const uniqueAlert = `AL-9${String(Date.now() % 100000).padStart(5, '0')}`;
+    await db.query('UPDATE tm_alerts SET alert_id = $3 WHERE organisation_id = $1 AND alert_id = $2', [this.victim.organisationId, this.foreign.tm_alert, uniqueAlert]);
+    this.foreign.tm_alert = uniqueAlert;
     this.secrets = [
       unique,
       uniqueMedia,
+      uniqueAlert,
       'Harbour Trading',
       PLAN_ADMIN.email,
       'Hana Harbour',
@@ -75,7 +83,9 @@ export class AttackWorld {
          UNION SELECT title FROM risk_score_engines WHERE organisation_id = $1
          UNION SELECT name FROM webhooks WHERE organisation_id = $1 UNION SELECT endpoint FROM webhooks WHERE organisation_id = $1
          UNION SELECT publisher_name FROM custom_sources WHERE organisation_id = $1 UNION SELECT url FROM custom_sources WHERE organisation_id = $1
-         UNION SELECT name FROM media_cases WHERE organisation_id = $1 UNION SELECT title FROM media_articles WHERE organisation_id = $1`,
+         UNION SELECT name FROM media_cases WHERE organisation_id = $1 UNION SELECT title FROM media_articles WHERE organisation_id = $1
+         UNION SELECT name FROM tm_rules WHERE organisation_id = $1 AND NOT is_default UNION SELECT party_name FROM tm_alerts WHERE organisation_id = $1
+         UNION SELECT reference_id FROM tm_transactions WHERE organisation_id = $1 AND source = 'api' UNION SELECT customer_id FROM tm_customers WHERE organisation_id = $1`,
         [this.victim.organisationId],
       )).map((r) => r.text),
     ];
@@ -120,7 +130,7 @@ export class AttackWorld {
     const n = ++this.serial;
     // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
     const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
-    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '', custom_source: '', media_case: '', article: '' };
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '', custom_source: '', media_case: '', article: '', tm_rule: '', tm_alert: '', tm_transaction: '', tm_customer: '' };
     if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
     if (wants('role', 'user')) {
       const role = async (name: string) => {
@@ -215,6 +225,9 @@ export class AttackWorld {
       out.article = inserted[0];
       out.media_case = created.body.reference;
     }
+    if (wants('tm_transaction', 'tm_customer')) Object.assign(out, await this.transactionRecords(actor, label, n));
+    // After the customer: the alert is about that customer, so the alerts listing filtered by it finds the alert.
+    if (wants('tm_rule', 'tm_alert')) Object.assign(out, await this.monitoringRecords(actor, label, n, out.user || null, out.tm_customer || null));
     if (wants('custom_list', 'list_record', 'list_comment')) {
       // Written directly, like batchRecord (Harbour's basic plan may not use custom lists): a list with one record stamped
       // with a fresh custom-list revision, as the API leaves them, and a comment of the actor's own on it.
@@ -261,6 +274,90 @@ export class AttackWorld {
       finished ? 'screening refused the row' : null,
     ]);
     return batch!.id;
+  }
+
+  /**
+   * A transaction-monitoring rule and an open alert it raised on one stored transaction, written directly (Harbour
+   * has no transaction monitoring, but records kept from before the flag was switched off are still its own); the
+   * alert is raised through raiseAlerts, as ingest raises one, about the set's customer and assigned to its user (so
+   * the listing filtered by that rule, user or customer finds it).
+   */
+  private async monitoringRecords(actor: Actor, label: string, n: number, assignee: string | null, customer: string | null) {
+    const { db } = this.t.deps;
+    const definition = { version: 1, when: { compare: [{ field: 'amount' }, '>', { value: 1000 }] } };
+    const rule = await db.one<{ id: string }>(
+      `INSERT INTO tm_rules (organisation_id, name, description, score, status, definition, created_by, updated_by) VALUES ($1, $2, 'Made by the attack suite', 80, 'Disabled', $3, $4, $4) RETURNING id`,
+      [actor.organisationId, `${label} Rule ${n}`, JSON.stringify(definition), actor.userId],
+    );
+    await db.query(`INSERT INTO tm_rule_versions (organisation_id, rule_id, version, name, description, score, definition, created_by) VALUES ($1, $2, 1, $3, '', 80, $4, $5)`, [
+      actor.organisationId,
+      rule!.id,
+      `${label} Rule ${n}`,
+      JSON.stringify(definition),
+      actor.userId,
+    ]);
+    const counter = await db.one<{ n: string }>(
+      `INSERT INTO tm_counters (organisation_id, last_number) VALUES ($1, 1) ON CONFLICT (organisation_id) DO UPDATE SET last_number = tm_counters.last_number + 1 RETURNING last_number AS n`,
+      [actor.organisationId],
+    );
+    const account = `${label.toUpperCase()}-ACC-${n}`;
+    const txn = await db.one<{ id: string; reference_id: string; occurred_at: Date }>(
+      `INSERT INTO tm_transactions (organisation_id, number, reference_id, occurred_at, amount, currency, direction, remitter_account, remitter_name, beneficiary_account, payment_method, status)
+       VALUES ($1, $2, $3, now() - interval '1 hour', 2500, 'EUR', 'outbound', $4, $5, $6, 'wire', 'under review') RETURNING id, reference_id, occurred_at`,
+      [actor.organisationId, counter!.n, `${label}-TX-${n}-${Date.now()}`, account, `${label} Remitter ${n}`, `${label.toUpperCase()}-BEN-${n}`],
+    );
+    const [raised] = await forOrganisation(db, actor.organisationId).transaction((tx) =>
+      raiseAlerts(
+        tx,
+        [
+          {
+            rule_id: rule!.id,
+            rule_version: 1,
+            score: 80,
+            action: 'review',
+            party_key: account,
+            party_name: `${label} Remitter ${n}`,
+            counterparty: `${label.toUpperCase()}-BEN-${n}`,
+            members: [],
+            transaction_ids: [txn!.id],
+            explanation: { parts: [{ kind: 'compare', field: 'amount', value: 2500, op: '>', threshold: 1000 }] },
+          },
+        ],
+        { id: txn!.id, reference_id: txn!.reference_id, occurred_at: txn!.occurred_at, payment_method: 'wire', customer_id: customer },
+      ),
+    );
+    if (assignee) await db.query('UPDATE tm_alerts SET assignee_id = $3 WHERE organisation_id = $1 AND alert_id = $2', [actor.organisationId, raised.alert_id, assignee]);
+    return { tm_rule: rule!.id, tm_alert: raised.alert_id };
+  }
+
+  /**
+   * A transaction and its customer, stored through the ingest pipeline itself (Harbour has no transaction
+   * monitoring, but records kept from before the flag was switched off are still its own; nothing is spent).
+   */
+  private async transactionRecords(actor: Actor, label: string, n: number) {
+    const reference = `${label}-TXN-${n}-${Date.now()}`;
+    const customer = `${label.toUpperCase()}-CUST-${n}`;
+    await ingestTransactions(
+      this.t.deps,
+      actor.organisationId,
+      [
+        {
+          reference_id: reference,
+          customer_id: customer,
+          customer_first_name: label,
+          customer_last_name: `Customer ${n}`,
+          amount: '420.50',
+          currency: 'EUR',
+          direction: 'outbound',
+          remitter_name: `${label} Customer ${n}`,
+          remitter_account: `${label.toUpperCase()}-ACC-T${n}`,
+          beneficiary_name: `${label} Supplier ${n}`,
+          beneficiary_account: `${label.toUpperCase()}-SUP-T${n}`,
+        },
+      ],
+      { source: 'api', actor: null, spendCredits: false, waitForLists: true, publish: false },
+    );
+    return { tm_transaction: reference, tm_customer: customer };
   }
 
   /** A case with entities (a real search), a face image, and a comment on its first entity. */

@@ -1,0 +1,101 @@
+/**
+ * The transaction listing's export: one transaction as a row, every field of section 3 and its decision. The
+ * file is streamed by server/http/spreadsheet.ts (CSV or xlsx, cells neutralised), as every download is.
+ */
+import type { TransactionDetail } from '../../common/transactions';
+import type { CellValue, SheetColumn } from '../http/spreadsheet';
+
+export const TRANSACTION_EXPORT_COLUMNS = [
+  { key: 'number', header: 'Number' },
+  { key: 'reference_id', header: 'Reference id' },
+  { key: 'created_at', header: 'Created at' },
+  { key: 'received_at', header: 'Received at' },
+  { key: 'customer_id', header: 'Customer id' },
+  { key: 'customer_name', header: 'Customer name' },
+  { key: 'email', header: 'E-mail' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'currency', header: 'Currency' },
+  { key: 'direction', header: 'Direction' },
+  { key: 'payment_id', header: 'Payment id' },
+  { key: 'payment_method', header: 'Payment method' },
+  { key: 'type', header: 'Type' },
+  { key: 'document_id', header: 'Document id' },
+  { key: 'document_date', header: 'Document date' },
+  { key: 'ip_address', header: 'IP address' },
+  { key: 'ip_country', header: 'IP country' },
+  { key: 'device_id', header: 'Device id' },
+  { key: 'declared_relationship', header: 'Declared relationship' },
+  { key: 'remitter_name', header: 'Remitter name' },
+  { key: 'remitter_account', header: 'Remitter account' },
+  { key: 'remitter_bin', header: 'Remitter BIN' },
+  { key: 'remitter_bin_country', header: 'Remitter BIN country' },
+  { key: 'remitter_country', header: 'Remitter country' },
+  { key: 'remitter_card', header: 'Remitter card' },
+  { key: 'beneficiary_name', header: 'Beneficiary name' },
+  { key: 'beneficiary_account', header: 'Beneficiary account' },
+  { key: 'beneficiary_bin', header: 'Beneficiary BIN' },
+  { key: 'beneficiary_bin_country', header: 'Beneficiary BIN country' },
+  { key: 'beneficiary_country', header: 'Beneficiary country' },
+  { key: 'beneficiary_card', header: 'Beneficiary card' },
+  { key: 'eci_3ds', header: '3DS ECI' },
+  { key: 'order_id', header: 'Order id' },
+  { key: 'order_status', header: 'Order status' },
+  { key: 'order_total', header: 'Order total' },
+  { key: 'status', header: 'Status' },
+  { key: 'score', header: 'Score' },
+  { key: 'total_risk_factor_score', header: 'Total risk factor score' },
+  { key: 'rules_applied', header: 'Rules applied' },
+  { key: 'screening', header: 'Screening' },
+  { key: 'assignee', header: 'Assignee' },
+] as const satisfies readonly SheetColumn[];
+
+export type TransactionExportKey = (typeof TRANSACTION_EXPORT_COLUMNS)[number]['key'];
+
+export function transactionExportRow(t: TransactionDetail): Record<TransactionExportKey, CellValue> {
+  return {
+    number: t.number,
+    reference_id: t.reference_id,
+    created_at: t.created_at,
+    received_at: t.received_at,
+    customer_id: t.customer_id ?? '',
+    customer_name: t.customer_name ?? '',
+    email: t.email ?? '',
+    amount: t.amount,
+    currency: t.currency,
+    direction: t.direction,
+    payment_id: t.payment_id ?? '',
+    payment_method: t.payment_method ?? '',
+    type: t.type ?? '',
+    document_id: t.document_id ?? '',
+    document_date: t.document_date ?? '',
+    ip_address: t.ip_address ?? '',
+    ip_country: t.ip_country ?? '',
+    device_id: t.device_id ?? '',
+    declared_relationship: t.declared_relationship ?? '',
+    remitter_name: t.remitter_name ?? '',
+    remitter_account: t.remitter_account ?? '',
+    remitter_bin: t.remitter_bin ?? '',
+    remitter_bin_country: t.remitter_bin_country ?? '',
+    remitter_country: t.remitter_country ?? '',
+    remitter_card: t.remitter_card ?? '',
+    beneficiary_name: t.beneficiary_name ?? '',
+    beneficiary_account: t.beneficiary_account ?? '',
+    beneficiary_bin: t.beneficiary_bin ?? '',
+    beneficiary_bin_country: t.beneficiary_bin_country ?? '',
+    beneficiary_country: t.beneficiary_country ?? '',
+    beneficiary_card: t.beneficiary_card ?? '',
+    eci_3ds: t.eci_3ds ?? '',
+    order_id: t.order_id ?? '',
+    order_status: t.order_status ?? '',
+    order_total: t.order_total ?? '',
+    status: t.status,
+    score: t.score,
+    total_risk_factor_score: t.total_risk_factor_score,
+    rules_applied: t.rules_applied.map((r) => `${r.rule_name || r.rule_id} (${r.score})`).join('; '),
+    screening: t.screening
+      .filter((s) => s.outcome !== 'skipped')
+      .map((s) => `${s.party}: ${s.outcome}${s.case_reference ? ` ${s.case_reference}` : ''}`)
+      .join('; '),
+    assignee: t.assignee?.name ?? '',
+  };
+}
