@@ -78,7 +78,7 @@ export interface RuleVersionRow {
 export const ALERT_LEVELS = ['low', 'medium', 'high'] as const;
 export type AlertLevel = (typeof ALERT_LEVELS)[number];
 
-/** The level of a new alert from the score of the rule that raised it (contract: >= 70 high, >= 40 medium). */
+/** The level of a new alert from the score of the rule that raised it (>= 70 high, >= 40 medium). */
 export function alertLevelOf(score: number): AlertLevel {
   if (score >= 70) return 'high';
   if (score >= 40) return 'medium';

@@ -11,8 +11,8 @@
  * 2. The same on a held-out synthetic set (tests/tm/synthetic.ts: other amounts, timings, confounders and
  *    patterns), so the rules are seen to hold on data they were not tuned on.
  * 3. Engine speed: transactions per second through add + evaluate, and evaluate latency p50/p99, on each set.
- * 4. Ingest through the server (SERVER-INGEST's ingestTransactions) on PGlite and Postgres with --synthetic N
- *    stored transactions (`--latency M` single calls timed at the end): see the section "INGEST HOOK" below.
+ * 4. Ingest through the server (ingestTransactions, the path of POST /transactions) on PGlite and Postgres with --synthetic N
+ *    stored transactions (`--latency M` single calls timed at the end): see the section "Ingest through the server" below.
  *    `--skip-detection` measures only that.
  *
  * --json prints one JSON object. Targets (issue 15): F1 >= 0.60 on each AMLSim folder; decision p99 < 20 ms.
@@ -231,7 +231,7 @@ function printSet(r: SetReport): void {
 }
 
 // ---------------------------------------------------------------------------
-// INGEST HOOK: throughput and decision latency through the server (SERVER-INGEST's ingestTransactions, the
+// Ingest through the server: throughput and decision latency (ingestTransactions, the
 // path of POST /transactions without HTTP), on PGlite and, when one answers, on Postgres (TEST_POSTGRES_URL, or
 // postgres@127.0.0.1:5432; a scratch database, dropped at the end). --synthetic N transactions are generated
 // like the held-out set (ordinary traffic and patterns, more people for more transactions) and stored in

@@ -259,8 +259,8 @@ export async function raiseAlertsBatch(tx: OrgDb, items: readonly RaiseItem[], o
 }
 
 /**
- * Raises or counts an alert for each hit of one transaction (contract: SERVER-INGEST calls it inside the ingest
- * transaction): raiseAlertsBatch with one item. Answers, per hit, the alert it landed on and whether it is new.
+ * Raises or counts an alert for each hit of one transaction (called inside the ingest's database transaction):
+ * raiseAlertsBatch with one item. Answers, per hit, the alert it landed on and whether it is new.
  */
 export async function raiseAlerts(tx: OrgDb, hits: readonly RuleHit[], txn: RaisingTransaction, options: RaiseOptions = {}): Promise<RaisedAlert[]> {
   if (!hits.length) return [];

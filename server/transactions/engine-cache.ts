@@ -12,7 +12,7 @@
  *   batch rolls its numbers back), so the cache knows the last number it holds and, under the counter's lock,
  *   reads whatever another process stored since (catchUp) before deciding.
  * - The enabled rules are checked on each batch by a stamp (count, latest change) read in the same
- *   transaction; a change (SERVER-ALERTS' rule routes also call invalidateRules) recompiles them, and a longer
+ *   transaction; a change (the rule routes also call invalidateRules) recompiles them, and a longer
  *   horizon than the state was built for rebuilds the state.
  * - A batch whose transaction fails after its transactions were added to the state drops the organisation's
  *   cache (forget): the database is the truth, and the next batch rebuilds from it. So a crash loses nothing.

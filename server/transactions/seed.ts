@@ -50,12 +50,13 @@ const HOUR = 3_600_000;
 /** The hand-made transactions, timed relative to now so the listing's "today" and "last 7 days" show them. */
 export function handMadeTransactions(now = Date.now()): TransactionInput[] {
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
-  const maria = {
+  // A name the lists do not hold, so her payments show the rules' decision rather than a screening hold.
+  const marta = {
     customer_id: 'NW-C-1001',
-    customer_first_name: 'Maria',
-    customer_last_name: 'Lopez',
-    email: 'maria.lopez@example.com',
-    remitter_name: 'Maria Lopez',
+    customer_first_name: 'Marta',
+    customer_last_name: 'Lindqvist',
+    email: 'marta.lindqvist@example.com',
+    remitter_name: 'Marta Lindqvist',
     remitter_account: 'ES9121000418450200051332',
     remitter_country: 'ES',
     currency: 'EUR',
@@ -67,12 +68,12 @@ export function handMadeTransactions(now = Date.now()): TransactionInput[] {
     device_id: 'dev-5f2a',
   };
   return [
-    { ...maria, reference_id: 'NW-SAMPLE-0001', created_at: at(30), amount: '1250.00', beneficiary_name: 'Acme Trading GmbH', beneficiary_account: 'DE89370400440532013000', beneficiary_country: 'DE', declared_relationship: 'supplier' },
+    { ...marta, reference_id: 'NW-SAMPLE-0001', created_at: at(30), amount: '1250.00', beneficiary_name: 'Acme Trading GmbH', beneficiary_account: 'DE89370400440532013000', beneficiary_country: 'DE', declared_relationship: 'supplier' },
     // More than 3 payments above 5,000 within 24 hours (the spec's example rule).
-    { ...maria, reference_id: 'NW-SAMPLE-0002', created_at: at(9), amount: '7200.00', beneficiary_name: 'Baltic Timber OU', beneficiary_account: 'EE382200221020145685', beneficiary_country: 'EE' },
-    { ...maria, reference_id: 'NW-SAMPLE-0003', created_at: at(7), amount: '6800.00', beneficiary_name: 'Baltic Timber OU', beneficiary_account: 'EE382200221020145685', beneficiary_country: 'EE' },
-    { ...maria, reference_id: 'NW-SAMPLE-0004', created_at: at(5), amount: '9100.00', beneficiary_name: 'Nordic Pulp AB', beneficiary_account: 'SE4550000000058398257466', beneficiary_country: 'SE' },
-    { ...maria, reference_id: 'NW-SAMPLE-0005', created_at: at(3), amount: '5400.00', beneficiary_name: 'Nordic Pulp AB', beneficiary_account: 'SE4550000000058398257466', beneficiary_country: 'SE' },
+    { ...marta, reference_id: 'NW-SAMPLE-0002', created_at: at(9), amount: '7200.00', beneficiary_name: 'Baltic Timber OU', beneficiary_account: 'EE382200221020145685', beneficiary_country: 'EE' },
+    { ...marta, reference_id: 'NW-SAMPLE-0003', created_at: at(7), amount: '6800.00', beneficiary_name: 'Baltic Timber OU', beneficiary_account: 'EE382200221020145685', beneficiary_country: 'EE' },
+    { ...marta, reference_id: 'NW-SAMPLE-0004', created_at: at(5), amount: '9100.00', beneficiary_name: 'Nordic Pulp AB', beneficiary_account: 'SE4550000000058398257466', beneficiary_country: 'SE' },
+    { ...marta, reference_id: 'NW-SAMPLE-0005', created_at: at(3), amount: '5400.00', beneficiary_name: 'Nordic Pulp AB', beneficiary_account: 'SE4550000000058398257466', beneficiary_country: 'SE' },
     // A card payment whose IP country differs from the card's BIN country.
     {
       reference_id: 'NW-SAMPLE-0006',

@@ -1,5 +1,5 @@
 /**
- * Transaction monitoring's calls as its screens use them (issue 15's contract, "HTTP API"; section 7's
+ * Transaction monitoring's calls as its screens use them (docs/transaction-monitoring.md; section 7's
  * transactions, transactions/list, transactions/alerts, transactions/customers-list, update).
  */
 import { fromCallback } from 'xstate';
