@@ -31,7 +31,7 @@ const test = base.extend<object, { workerApp: RunningApp }>({
   workerApp: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const app = await startApp({ TM_SAMPLE_LIMIT: String(SAMPLE_LIMIT) });
+      const app = await startApp({ TM_LOAD: 'on', TM_SAMPLE_LIMIT: String(SAMPLE_LIMIT) });
       await use(app);
       await app.stop();
     },
