@@ -66,7 +66,9 @@ test('ongoing monitoring brings a newly listed name and a changed record into an
 
     const page = await context.newPage();
     await signIn(page, SEEDED.analyst);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // The first start's seeding and the list and monitoring passes every six seconds share two cores with the browser,
+    // so the first landing can take longer than an assertion's usual wait.
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
     await page.goto(`/case/${reference}`);
     const rows = page.getByTestId('hit-row');
     await expect(rows.first()).toBeVisible();

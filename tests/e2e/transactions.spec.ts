@@ -166,7 +166,7 @@ test('opens a customer’s profile with its transactions, alerts and counterpart
   await page.goto('/customer-listing?search=NW-C-1001');
   await rows.first().click();
   await expect(page).toHaveURL(/\/customer-profile\?customer_id=NW-C-1001$/);
-  await expect(page.getByTestId('page-title')).toHaveText('Maria Lopez');
+  await expect(page.getByTestId('page-title')).toHaveText('Marta Lindqvist');
   await expect(page.getByTestId('customer-transactions').getByTestId('table-row')).toHaveCount(5);
   await expect(page.getByTestId('customer-alerts')).toContainText('AL-');
   await expect(page.getByTestId('customer-counterparties').getByTestId('customer-counterparty')).toHaveCount(3);
@@ -204,7 +204,8 @@ test('writes the velocity rule in the builder, backtests and enables it, fires i
   // The filter is added with the keyboard: Enter opens the menu on its first choice, a field condition.
   await builder.getByTestId('builder-add-where').focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('builder-add-condition')).toBeVisible();
+  // The first choice is highlighted once the menu has opened; Enter then picks it.
+  await expect(page.getByTestId('builder-add-condition')).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('Enter');
   const where = builder.getByTestId('builder-where');
   await expect(where.getByTestId('builder-condition-field')).toBeVisible();
