@@ -135,9 +135,9 @@ export function planAddress<View extends AddressListView, Row>(
 }
 
 /** Carries out a plan inside enqueueActions: the context changes, then the navigation if there is one. */
-export function commitPlan<View extends AddressListView, Row>(
-  enqueue: { assign: (changes: Partial<AddressListContext<View, Row>>) => void } & ((action: { type: 'navigate'; params: Navigation }) => void),
-  plan: AddressPlan<View, Row>,
+export function commitPlan<Changes>(
+  enqueue: { assign: (changes: Changes) => void } & ((action: { type: 'navigate'; params: Navigation }) => void),
+  plan: { changes: Changes; navigation?: Navigation },
 ) {
   enqueue.assign(plan.changes);
   if (plan.navigation) enqueue({ type: 'navigate', params: plan.navigation });

@@ -12,7 +12,7 @@
  * download) and the effects (navigate, notifyFailure) are supplied with .provide().
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { initialAddressList, planAddress, type Navigation } from '../shared/address-list';
+import { commitPlan, initialAddressList, planAddress, type Navigation } from '../shared/address-list';
 import { failureNotice, toApiFailure } from '../shared/api-failure';
 import { lastPageWithRows, pageWentEmpty } from '../shared/list.machine';
 import { amountProblem, searchFromView, viewFromSearch, withFilters, type TmListView } from './list-query';
@@ -78,7 +78,7 @@ export const tmListMachine = setup({
               guard: 'pageWentEmpty',
               target: 'ready',
               description: 'Asks for the last page with rows by replacing the address, so Back does not return to the empty page.',
-              actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, { ...context.view, page: lastPageWithRows(context.total, context.view.pageSize) }, { replace: true }))),
+              actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, page: lastPageWithRows(context.total, context.view.pageSize) }, { replace: true }))),
             },
             { target: 'ready' },
           ],
@@ -125,7 +125,7 @@ export const tmListMachine = setup({
           after: {
             typingPause: {
               target: 'idle',
-              actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
+              actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, withFilters(context.view, { search: context.draft.search }), { typed: true }))),
             },
           },
         },
@@ -144,14 +144,14 @@ export const tmListMachine = setup({
         APPLY: {
           target: '.idle',
           description: 'The form submitted: a pending typed search, the amounts and a custom range are applied with it.',
-          actions: enqueueActions(({ context, enqueue }) => commit(enqueue, go(context, withFilters(context.view, context.draft), {}))),
+          actions: enqueueActions(({ context, enqueue }) => commitPlan(enqueue, go(context, withFilters(context.view, context.draft), {}))),
         },
         EDIT: {
           target: '.idle',
           actions: enqueueActions(({ context, event, enqueue }) => {
             const draft = { ...context.draft, ...event.filters } as TmListContext['draft'];
             enqueue.assign({ draft });
-            commit(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
+            commitPlan(enqueue, go({ ...context, draft }, withFilters(context.view, draft), {}));
           }),
         },
       },
@@ -177,8 +177,8 @@ export const tmListMachine = setup({
       }),
     },
     SELECT: { actions: assign({ selection: ({ event }) => event.selection }) },
-    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
-    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commit(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
+    PAGE: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, page: Math.max(1, event.page) }, {}))) },
+    PAGE_SIZE: { actions: enqueueActions(({ context, event, enqueue }) => commitPlan(enqueue, go(context, { ...context.view, pageSize: event.pageSize, page: 1 }, {}))) },
   },
 });
 
@@ -196,9 +196,4 @@ function go(context: TmListContext, next: TmListView, how: { typed?: boolean; re
   if (amounts) return { changes: { amountError: amounts } };
   const plan = planAddress((view: TmListView) => searchFromView(context.kind, view), context, next, how);
   return { changes: { ...plan.changes, amountError: null }, navigation: plan.navigation };
-}
-
-function commit(enqueue: { assign: (changes: Partial<TmListContext>) => void } & ((action: { type: 'navigate'; params: Navigation }) => void), plan: Plan) {
-  enqueue.assign(plan.changes);
-  if (plan.navigation) enqueue({ type: 'navigate', params: plan.navigation });
 }

@@ -8,7 +8,7 @@
 import { Badge, Box, Button, DataList, Field, Flex, Grid, HStack, Heading, NativeSelect, Skeleton, Stack, Table, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { LuArrowRight, LuCheck, LuMessageSquare, LuRotateCw, LuSearch, LuTriangleAlert, LuUndo2, LuX } from 'react-icons/lu';
+import { LuArrowRight, LuCheck, LuMessageSquare, LuSearch, LuTriangleAlert, LuUndo2, LuX } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -30,6 +30,7 @@ import { useResource } from '../../lib/useResource';
 import { tmApi } from './api';
 import { explainPart } from './describe';
 import { Code, DirectionLabel, LevelBadge, Money, Party, TxStatusBadge, When, WhenStacked, WorkflowBadge, tmLabel } from './labels';
+import { LoadFailed } from './PageParts';
 import { NetworkGraph } from './NetworkGraph';
 import { transactionPath } from './paths';
 
@@ -78,17 +79,7 @@ function Alert({ alertId }: { alertId: string }) {
   const moving = useSelector(actor, sel.selectMoving);
 
   if (loadError && !detail) {
-    return (
-      <Box>
-        <AlertBreadcrumbs alertId={alertId} />
-        <Stack gap="3" align="start">
-          <ServerError message={loadError.message} code={loadError.code} />
-          <Button size="sm" variant="outline" onClick={() => send({ type: 'RETRY' })}>
-            <LuRotateCw /> <FormattedMessage id="transactions.detail.retry" />
-          </Button>
-        </Stack>
-      </Box>
-    );
+    return <LoadFailed breadcrumbs={<AlertBreadcrumbs alertId={alertId} />} error={loadError} onRetry={() => send({ type: 'RETRY' })} />;
   }
   if (!detail) return <Skeleton height="64" data-testid="alert-loading" />;
 

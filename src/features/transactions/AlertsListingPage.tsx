@@ -5,14 +5,14 @@
  * creation date (section 9's presets and a custom range), sorted and paged, all kept in the address. A row opens
  * the alert. The list's flow is machines/transactions/tm-list.machine.ts.
  */
-import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Card, Input, Stack, Text } from '@chakra-ui/react';
 import { useTable } from '@tanstack/react-table';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { LuBellRing } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { ALERT_LEVELS, ALERT_SORTS, ALERT_WORKFLOW_STATUSES, type AlertRow, type RuleRow } from '@machines/transactions/views';
-import { TM_PAGE_SIZES, isFiltered, toggleValue } from '@machines/transactions/list-query';
+import { isFiltered, toggleValue } from '@machines/transactions/list-query';
 import { DateRangeFields } from '../../components/DateRangeFields';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { FormField } from '../../components/FormField';
@@ -20,11 +20,9 @@ import { DatePresetField } from '../../components/ListFilterFields';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/Select';
-import { ServerError } from '../../components/ServerError';
-import { DataTable } from '../../components/table/DataTable';
-import { PagedFooter } from '../../components/table/PagedFooter';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
 import { useResource } from '../../lib/useResource';
+import { FilterActions, FilterForm, ListingResults } from './PageParts';
 import { FilterGrid, MultiChoiceField } from './filters';
 import { Code, LevelBadge, Party, WhenStacked, WorkflowBadge, tmLabel } from './labels';
 import { alertPath } from './paths';
@@ -118,17 +116,13 @@ export default function AlertsListingPage() {
   );
   const table = useTable({ features: appTableFeatures, columns, data: list.rows, getRowId: (r) => r.alert_id });
   const filtered = isFiltered('alerts', list.filters);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    list.send({ type: 'APPLY' });
-  };
 
   return (
     <Stack gap="0">
       <PageHeader title={<FormattedMessage id="nav.item.alerts_listing" />} description={<FormattedMessage id="transactions.alerts.description" />} />
       <Card.Root>
         <Card.Body gap="4">
-          <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'transactions.listing.filters' })}>
+          <FilterForm list={list}>
             <FilterGrid>
               <FormField label={<FormattedMessage id="transactions.alerts.search" />} labelSize="sm">
                 <Input name="search" size="sm" value={draft.search} placeholder={intl.formatMessage({ id: 'transactions.alerts.search_placeholder' })} onChange={(e) => list.type({ search: e.target.value })} data-testid="alert-filter-search" />
@@ -191,26 +185,13 @@ export default function AlertsListingPage() {
                 onChange={(e) => list.edit({ sort: e.target.value === ALERT_SORTS[0] ? '' : e.target.value })}
                 options={ALERT_SORTS.map((s) => ({ value: s, label: intl.formatMessage({ id: `transactions.alerts.sort_${s}` }) }))}
               />
-              <HStack gap="2">
-                <Button type="submit" size="sm" colorPalette="brand" data-testid="alert-apply-filters">
-                  <FormattedMessage id="transactions.listing.apply" />
-                </Button>
-                {filtered && (
-                  <Button size="sm" variant="ghost" asChild>
-                    <Link href="/alerts-listing">
-                      <FormattedMessage id="transactions.listing.clear" />
-                    </Link>
-                  </Button>
-                )}
-              </HStack>
+              <FilterActions prefix="alert" clearHref="/alerts-listing" filtered={filtered} />
             </FilterGrid>
             {draft.date_preset === 'custom' && <DateRangeFields mt="3" values={draft} error={rangeError} onChange={list.type} labels="transactions.listing" testId="alert-custom-range" />}
-          </form>
-          {list.failed && <ServerError message={list.error?.message ?? null} code={list.error?.code} />}
-          <DataTable
+          </FilterForm>
+          <ListingResults
+            list={list}
             table={table}
-            loading={list.loading}
-            loaded={list.loaded}
             label={intl.formatMessage({ id: 'nav.item.alerts_listing' })}
             testId="alerts-table"
             onRowClick={(r) => navigate(alertPath(r.alert_id))}
@@ -222,15 +203,6 @@ export default function AlertsListingPage() {
                 description={<FormattedMessage id={filtered ? 'transactions.alerts.empty_filtered_body' : 'transactions.alerts.empty_body'} />}
               />
             }
-          />
-          <PagedFooter
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            sizes={TM_PAGE_SIZES}
-            onPage={(page) => list.send({ type: 'PAGE', page })}
-            onPageSize={(pageSize) => list.send({ type: 'PAGE_SIZE', pageSize })}
-            sizeLabel="transactions.listing.page_size"
           />
         </Card.Body>
       </Card.Root>

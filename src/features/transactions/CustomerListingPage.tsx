@@ -4,23 +4,21 @@
  * filtered by text, risk level and country and sorted, all kept in the address. A row opens the customer's
  * profile. The list's flow is machines/transactions/tm-list.machine.ts.
  */
-import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTable } from '@tanstack/react-table';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { LuUsers } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { CUSTOMER_RISK_LEVELS, CUSTOMER_SORTS, type CustomerRow } from '@machines/transactions/views';
-import { TM_PAGE_SIZES, isFiltered } from '@machines/transactions/list-query';
+import { isFiltered } from '@machines/transactions/list-query';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/Select';
-import { ServerError } from '../../components/ServerError';
-import { DataTable } from '../../components/table/DataTable';
-import { PagedFooter } from '../../components/table/PagedFooter';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
+import { FilterActions, FilterForm, ListingResults } from './PageParts';
 import { FilterGrid } from './filters';
 import { Code, Country, Money, RiskBadge, WhenStacked, tmLabel } from './labels';
 import { customerPath } from './paths';
@@ -115,17 +113,13 @@ export default function CustomerListingPage() {
   );
   const table = useTable({ features: appTableFeatures, columns, data: list.rows, getRowId: (r) => r.customer_id });
   const filtered = isFiltered('customers', list.filters);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    list.send({ type: 'APPLY' });
-  };
 
   return (
     <Stack gap="0">
       <PageHeader title={<FormattedMessage id="nav.item.customer_listing" />} description={<FormattedMessage id="transactions.customers.description" />} />
       <Card.Root>
         <Card.Body gap="4">
-          <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'transactions.listing.filters' })}>
+          <FilterForm list={list}>
             <FilterGrid>
               <FormField label={<FormattedMessage id="transactions.customers.search" />} labelSize="sm">
                 <Input name="search" size="sm" value={draft.search} placeholder={intl.formatMessage({ id: 'transactions.customers.search_placeholder' })} onChange={(e) => list.type({ search: e.target.value })} data-testid="customer-filter-search" />
@@ -166,25 +160,12 @@ export default function CustomerListingPage() {
                 onChange={(e) => list.edit({ sort: e.target.value === CUSTOMER_SORTS[0] ? '' : e.target.value })}
                 options={CUSTOMER_SORTS.map((s) => ({ value: s, label: intl.formatMessage({ id: `transactions.customers.sort_${s}` }) }))}
               />
-              <HStack gap="2">
-                <Button type="submit" size="sm" colorPalette="brand" data-testid="customer-apply-filters">
-                  <FormattedMessage id="transactions.listing.apply" />
-                </Button>
-                {filtered && (
-                  <Button size="sm" variant="ghost" asChild>
-                    <Link href="/customer-listing">
-                      <FormattedMessage id="transactions.listing.clear" />
-                    </Link>
-                  </Button>
-                )}
-              </HStack>
+              <FilterActions prefix="customer" clearHref="/customer-listing" filtered={filtered} />
             </FilterGrid>
-          </form>
-          {list.failed && <ServerError message={list.error?.message ?? null} code={list.error?.code} />}
-          <DataTable
+          </FilterForm>
+          <ListingResults
+            list={list}
             table={table}
-            loading={list.loading}
-            loaded={list.loaded}
             label={intl.formatMessage({ id: 'nav.item.customer_listing' })}
             testId="customer-table"
             onRowClick={(r) => navigate(customerPath(r.customer_id))}
@@ -196,15 +177,6 @@ export default function CustomerListingPage() {
                 description={<FormattedMessage id={filtered ? 'transactions.customers.empty_filtered_body' : 'transactions.customers.empty_body'} />}
               />
             }
-          />
-          <PagedFooter
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            sizes={TM_PAGE_SIZES}
-            onPage={(page) => list.send({ type: 'PAGE', page })}
-            onPageSize={(pageSize) => list.send({ type: 'PAGE_SIZE', pageSize })}
-            sizeLabel="transactions.listing.page_size"
           />
         </Card.Body>
       </Card.Root>

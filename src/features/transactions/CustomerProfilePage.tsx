@@ -7,7 +7,7 @@
 import { Box, Button, DataList, Grid, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useTable } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
-import { LuArrowRight, LuRotateCw, LuUserSearch } from 'react-icons/lu';
+import { LuArrowRight, LuUserSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CustomerProfile, TransactionRow } from '@machines/transactions/views';
@@ -24,6 +24,7 @@ import { useList } from '../../components/useList';
 import { useResource } from '../../lib/useResource';
 import { tmApi } from './api';
 import { Code, Country, DirectionLabel, LevelBadge, Money, Party, RiskBadge, Score, TxStatusBadge, When, WhenStacked, WorkflowBadge, tmLabel } from './labels';
+import { LoadFailed } from './PageParts';
 import { alertPath, transactionPath } from './paths';
 
 const column = columnsFor<TransactionRow>();
@@ -116,17 +117,7 @@ function Profile({ customerId }: { customerId: string }) {
   const table = useTable({ features: appTableFeatures, columns, data: transactions.rows, getRowId: (r) => r.reference_id });
 
   if (profile.error && !profile.data) {
-    return (
-      <Box>
-        <ProfileBreadcrumbs name={<Name>{customerId}</Name>} />
-        <Stack gap="3" align="start">
-          <ServerError message={profile.error.message} code={profile.error.code} />
-          <Button size="sm" variant="outline" onClick={profile.retry}>
-            <LuRotateCw /> <FormattedMessage id="transactions.detail.retry" />
-          </Button>
-        </Stack>
-      </Box>
-    );
+    return <LoadFailed breadcrumbs={<ProfileBreadcrumbs name={<Name>{customerId}</Name>} />} error={profile.error} onRetry={profile.retry} />;
   }
   if (!profile.data) return <Skeleton height="64" data-testid="customer-loading" />;
   const { customer, risk, totals, alerts, counterparties } = profile.data;

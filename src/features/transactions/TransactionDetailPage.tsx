@@ -9,7 +9,7 @@
 import { Badge, Box, Button, DataList, Flex, Grid, HStack, Heading, Menu, Portal, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
-import { LuChevronDown, LuRotateCw, LuShieldAlert } from 'react-icons/lu';
+import { LuChevronDown, LuShieldAlert } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -30,6 +30,7 @@ import { tmApi } from './api';
 import { explainPart } from './describe';
 import { alertPath, casePath, customerPath } from './paths';
 import { Code, Country, DirectionLabel, LevelBadge, Money, Score, TxStatusBadge, When, WorkflowBadge, tmLabel } from './labels';
+import { LoadFailed } from './PageParts';
 
 
 function TxBreadcrumbs({ reference }: { reference: string }) {
@@ -69,17 +70,7 @@ function Transaction({ reference }: { reference: string }) {
   const [tab, setTab] = useState('general');
 
   if (loadError && !detail) {
-    return (
-      <Box>
-        <TxBreadcrumbs reference={reference} />
-        <Stack gap="3" align="start">
-          <ServerError message={loadError.message} code={loadError.code} />
-          <Button size="sm" variant="outline" onClick={() => send({ type: 'RETRY' })}>
-            <LuRotateCw /> <FormattedMessage id="transactions.detail.retry" />
-          </Button>
-        </Stack>
-      </Box>
-    );
+    return <LoadFailed breadcrumbs={<TxBreadcrumbs reference={reference} />} error={loadError} onRetry={() => send({ type: 'RETRY' })} />;
   }
   if (!detail) return <Skeleton height="64" data-testid="tx-loading" />;
 

@@ -6,14 +6,14 @@
  * filtered transactions export to CSV or Excel; "Upload transactions" sends a CSV file (its own statechart).
  * The list's flow is machines/transactions/tm-list.machine.ts.
  */
-import { Button, Card, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTable } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { LuArrowRight, LuArrowLeftRight, LuUpload } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { TX_DIRECTIONS, TX_SORTS, TX_STATUSES, type TransactionRow } from '@machines/transactions/views';
-import { TM_PAGE_SIZES, isFiltered, toggleValue } from '@machines/transactions/list-query';
+import { isFiltered, toggleValue } from '@machines/transactions/list-query';
 import { DateRangeFields } from '../../components/DateRangeFields';
 import { DirectionalIcon } from '../../components/DirectionalIcon';
 import { EmptyMessage } from '../../components/EmptyMessage';
@@ -22,11 +22,9 @@ import { DatePresetField } from '../../components/ListFilterFields';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/Select';
-import { ServerError } from '../../components/ServerError';
-import { DataTable } from '../../components/table/DataTable';
 import { ExportMenu } from '../../components/table/ExportMenu';
-import { PagedFooter } from '../../components/table/PagedFooter';
 import { appTableFeatures, columnsFor } from '../../components/table/features';
+import { FilterActions, FilterForm, ListingResults } from './PageParts';
 import { FilterGrid, MultiChoiceField } from './filters';
 import { Code, Country, DirectionLabel, Money, Party, Score, TxStatusBadge, WhenStacked, tmLabel } from './labels';
 import { transactionPath } from './paths';
@@ -145,10 +143,6 @@ export default function TransactionListingPage() {
 
   const table = useTable({ features: appTableFeatures, columns, data: list.rows, getRowId: (r) => r.reference_id });
   const filtered = isFiltered('transactions', list.filters);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    list.send({ type: 'APPLY' });
-  };
   const amountProblem = (field: 'min_amount' | 'max_amount') => (amountError?.field === field ? intl.formatMessage({ id: `transactions.listing.${amountError.key}` }) : null);
 
   return (
@@ -167,7 +161,7 @@ export default function TransactionListingPage() {
       />
       <Card.Root>
         <Card.Body gap="4">
-          <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'transactions.listing.filters' })}>
+          <FilterForm list={list}>
             <FilterGrid>
               <FormField label={<FormattedMessage id="transactions.listing.search" />} labelSize="sm">
                 <Input name="search" size="sm" value={draft.search} placeholder={intl.formatMessage({ id: 'transactions.listing.search_placeholder' })} onChange={(e) => list.type({ search: e.target.value })} data-testid="tx-filter-search" />
@@ -218,26 +212,13 @@ export default function TransactionListingPage() {
                 onChange={(e) => list.edit({ sort: e.target.value === 'created_at_desc' ? '' : e.target.value })}
                 options={TX_SORTS.map((s) => ({ value: s, label: intl.formatMessage({ id: `transactions.listing.sort_${s}` }) }))}
               />
-              <HStack gap="2">
-                <Button type="submit" size="sm" colorPalette="brand" data-testid="tx-apply-filters">
-                  <FormattedMessage id="transactions.listing.apply" />
-                </Button>
-                {filtered && (
-                  <Button size="sm" variant="ghost" asChild>
-                    <Link href="/transaction-listing" data-testid="tx-clear-filters">
-                      <FormattedMessage id="transactions.listing.clear" />
-                    </Link>
-                  </Button>
-                )}
-              </HStack>
+              <FilterActions prefix="tx" clearHref="/transaction-listing" filtered={filtered} />
             </FilterGrid>
             {draft.date_preset === 'custom' && <DateRangeFields mt="3" values={draft} error={rangeError} onChange={list.type} labels="transactions.listing" testId="tx-custom-range" />}
-          </form>
-          {list.failed && <ServerError message={list.error?.message ?? null} code={list.error?.code} />}
-          <DataTable
+          </FilterForm>
+          <ListingResults
+            list={list}
             table={table}
-            loading={list.loading}
-            loaded={list.loaded}
             label={intl.formatMessage({ id: 'nav.item.transaction_listing' })}
             testId="tx-table"
             onRowClick={(r) => navigate(transactionPath(r.reference_id))}
@@ -257,17 +238,6 @@ export default function TransactionListingPage() {
               />
             }
           />
-          <Flex direction="column">
-            <PagedFooter
-              page={list.page}
-              pageSize={list.pageSize}
-              total={list.total}
-              sizes={TM_PAGE_SIZES}
-              onPage={(page) => list.send({ type: 'PAGE', page })}
-              onPageSize={(pageSize) => list.send({ type: 'PAGE_SIZE', pageSize })}
-              sizeLabel="transactions.listing.page_size"
-            />
-          </Flex>
         </Card.Body>
       </Card.Root>
       {uploading && <UploadTransactionsDialog onClose={() => setUploading(false)} onUploaded={list.acted} />}
