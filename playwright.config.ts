@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A just-started app still loads its media corpus and samples in the background on two cores shared with the browser.
+  expect: { timeout: 20_000 },
   // Each worker starts its own app (npm start's server on PGlite) and SMTP server; two cores, one worker.
   workers: 1,
   retries: 0,

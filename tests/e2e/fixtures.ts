@@ -47,7 +47,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      // The server listens before its lists are parsed; that parsing holds it for seconds at a time, so tests
+      // begin once the lists are in service (or have failed), not while a first page would wait behind it.
+      if (res.ok && ['ready', 'failed'].includes(((await res.json()) as { lists?: { state?: string } }).lists?.state ?? 'ready')) break;
     } catch {
       // not up yet
     }
