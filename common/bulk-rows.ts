@@ -10,7 +10,12 @@
  *   does not have are ignored, so a sheet exported from another system with extra columns still works.
  * - Entity type: person, company or location in any case; "individual" means person, "organisation",
  *   "organization" and "business" mean company.
- * - Countries: ISO 3166 alpha-2 codes in any case, separated by ; , or |.
+ * - Countries: ISO 3166 alpha-2 or alpha-3 codes or country names in the six interface languages
+ *   (common/countries.ts), in any case and with or without accents, separated by ; , or | ("Korea, North"
+ *   stays one name). The row keeps the alpha-2 codes.
+ * - A row whose only problems are its birth date (day 32, month 13, 29 February of a common year, a
+ *   year before 1900 or to come) or an unknown country is not screened but never stops the file: it is
+ *   kept as a failed row with its problems (rowOnly), and the other rows are screened.
  * - Gender: male, female or other in any case; M and F are accepted.
  * - Yes/no columns: yes/no, true/false, 1/0, y/n in any case; blank is no.
  * - A row with no value in any template column is skipped: not an error and not counted.
@@ -18,6 +23,7 @@
 import { BULK_COLUMNS, BULK_REQUIRED_COLUMNS, type BulkColumn, type BulkFileProblem, type BulkRowInput } from './bulk';
 import { GENDERS } from './enums';
 import { ownEntry } from './lookup';
+import { resolveCountry, resolveCountryList } from './countries';
 import type { MessageId } from './messages';
 import { MAX_LIST_ITEMS } from './schemas/core';
 import { cutValue, matchColumns, normaliseHeader, PROBLEM_VALUE_CHARS } from './spreadsheet';
@@ -100,21 +106,41 @@ export function splitCountries(value: string): string[] {
   return out;
 }
 
-const COUNTRY_CODE = /^[A-Z]{2}$/;
+const BIRTH_COLUMNS: ReadonlySet<BulkColumn> = new Set(['birth_day', 'birth_month', 'birth_year']);
+const COUNTRY_COLUMNS: ReadonlySet<BulkColumn> = new Set(['countries', 'residence_countries', 'nationality']);
+
+/**
+ * A problem that spoils its row only: an impossible birth date or an unknown country. The customer's
+ * data says something the engine cannot use, but the file is well made, so its other rows are screened.
+ */
+export function isRowOnlyProblem(problem: Pick<BulkFileProblem, 'column' | 'code'>): boolean {
+  const column = problem.column as BulkColumn;
+  if (BIRTH_COLUMNS.has(column)) return problem.code !== 'nul_character';
+  return COUNTRY_COLUMNS.has(column) && problem.code === 'invalid_country';
+}
+
+/** How a failed row's problems read in the batch's downloads: "birth_day: invalid_day (32); nationality: invalid_country (Atlantis)". */
+export function describeRowProblems(problems: readonly BulkFileProblem[]): string {
+  return problems.map((p) => `${p.column}: ${p.code}${p.value ? ` (${p.value})` : ''}`).join('; ');
+}
+
+/** What is kept of a row that failed its checks with row-only problems (isRowOnlyProblem). */
+export type BulkFailedRowInput = Pick<BulkRowInput, 'search_term' | 'entity_type'>;
 
 /**
  * Checks one data row. cells holds the row's text by template column (absent = blank); row is its line
  * in the file (the header is 1). isCountry decides whether a well-formed code is a real country (the
  * server passes server/reference/countries.ts isKnownCountry); without it only the form is checked.
- * Returns the search input when the row is clean, every problem of the row otherwise, and empty: true
- * (no input, no problems) for a row with nothing in it.
+ * Returns the search input when the row is clean, every problem of the row otherwise (with rowOnly, what
+ * to keep of the row, when they all spoil the row only), and empty: true (no input, no problems) for a
+ * row with nothing in it.
  */
 export function checkBulkRow(
   cells: Partial<Record<BulkColumn, string>>,
   row: number,
   now: Date = new Date(),
   isCountry?: (code: string) => boolean,
-): { input?: BulkRowInput; problems: BulkFileProblem[]; empty?: true } {
+): { input?: BulkRowInput; problems: BulkFileProblem[]; empty?: true; rowOnly?: BulkFailedRowInput } {
   const text: Partial<Record<BulkColumn, string>> = {};
   let empty = true;
   for (const column of BULK_COLUMNS) {
@@ -147,20 +173,21 @@ export function checkBulkRow(
   const date = validateBirthDate({ day: get('birth_day'), month: get('birth_month'), year: get('birth_year') }, now);
   if (date) fail(date.field, date.rule);
 
+  const known = (code: string | undefined) => code !== undefined && (!isCountry || isCountry(code));
   const countryLists: Partial<Record<'countries' | 'residence_countries', string[]>> = {};
   for (const column of ['countries', 'residence_countries'] as const) {
-    const codes = splitCountries(get(column));
-    if (codes.length > MAX_LIST_ITEMS) {
+    if (splitCountries(get(column)).length > MAX_LIST_ITEMS) {
       problems.push({ row, column, code: 'bulk_too_many_values', value: cutValue(get(column)), values: { max: MAX_LIST_ITEMS } });
       continue;
     }
-    const bad = codes.find((code) => !COUNTRY_CODE.test(code) || (isCountry && !isCountry(code)));
+    const { codes, unknown } = resolveCountryList(get(column));
+    const bad = unknown ?? codes.find((code) => !known(code));
     if (bad !== undefined) fail(column, 'invalid_country', bad);
     else countryLists[column] = codes;
   }
 
-  const nationality = get('nationality').toUpperCase();
-  if (nationality && (!COUNTRY_CODE.test(nationality) || (isCountry && !isCountry(nationality)))) fail('nationality', 'invalid_country');
+  const nationality = get('nationality') ? resolveCountry(get('nationality')) : undefined;
+  if (get('nationality') && !known(nationality)) fail('nationality', 'invalid_country');
 
   const genderWord = get('gender').toLowerCase();
   const gender = genderWord ? ownEntry(GENDER_WORDS, genderWord) : undefined;
@@ -183,7 +210,11 @@ export function checkBulkRow(
     else flags[column] = value;
   }
 
-  if (problems.length) return { problems };
+  if (problems.length) {
+    if (!problems.every(isRowOnlyProblem)) return { problems };
+    // What the downloads show of a row that is not screened: its name and entity type as written.
+    return { problems, rowOnly: { search_term: name, entity_type: entityType ?? (entityWord as BulkRowInput['entity_type']) } };
+  }
 
   const input: BulkRowInput = {
     search_term: name,

@@ -73,6 +73,15 @@ export interface BulkUploadView {
   rows: number;
   /** The organisation's per-batch limit at the time of the check. */
   entity_limit: number;
+  /**
+   * Rows that will not be screened because of their own data (an impossible birth date, an unknown
+   * country: common/bulk-rows.ts isRowOnlyProblem); they are in `rows`, cost nothing and show as failed
+   * with their problems in the batch's summary download. The API always answers these three.
+   */
+  failed_rows?: number;
+  /** Their problems (at most BULK_MAX_LISTED_PROBLEMS), in file order. */
+  row_problems?: BulkFileProblem[];
+  row_problem_count?: number;
 }
 
 /** The 400 answer for a file with problems: code 'errors_found_in_file'. */

@@ -267,6 +267,18 @@ export interface ExplanationView {
   detail?: string;
 }
 
+/** One publisher's listing of a hit's entity. */
+export interface HitListingView {
+  id: string;
+  source: string;
+  database: HitDatabase;
+  programs: string[];
+  /** The entity's name in this listing. */
+  name: string;
+  source_url?: string;
+  listed_on?: string;
+}
+
 /** One entity result of a case (section 3 "Entity result"). */
 export interface HitView {
   _id: string;
@@ -279,6 +291,8 @@ export interface HitView {
   match_score: number;
   relevance: Relevance[];
   appears_on: { database: HitDatabase; source: string; programs: string[] };
+  /** Every list that publishes the entity, when several do (the screening engine merged their listings); else empty. */
+  listings: HitListingView[];
   match_status: MatchStatus;
   risk_level: RiskLevel;
   risk_decision: string | null;

@@ -10,6 +10,7 @@ import type { CustomListType, EntityType } from './enums';
 import type { FileProblem } from './spreadsheet';
 import { cutValue, matchColumns } from './spreadsheet';
 import { LIMITS } from './constants';
+import { resolveCountry } from './countries';
 import { ownEntry } from './lookup';
 import type { MessageId } from './messages';
 import { validateListRecordCategory, validateListRecordName } from './validation';
@@ -136,12 +137,10 @@ export function splitAliases(value: string): string[] {
   return out;
 }
 
-const COUNTRY_CODE = /^[A-Z]{2}$/;
-
 /**
  * The problems of one record's values, by column, with the rules the form and the API use too: the full
  * name as a search term (2 to 100 characters with a letter), a known entity type, a valid past date,
- * a known country code, a category of at most 100 characters, each other name as a search term.
+ * a known country (code or name), a category of at most 100 characters, each other name as a search term.
  */
 export function listRecordProblems(
   values: { full_name?: string; entity_type?: string; date_of_birth?: string; country?: string; category?: string; aliases?: string },
@@ -159,8 +158,9 @@ export function listRecordProblems(
   else if (!type) problems.entity_type = 'bulk_entity_type';
   const date = parseListDate(get('date_of_birth'), now);
   if (date === null) problems.date_of_birth = 'list_date_invalid';
-  const country = get('country').toUpperCase();
-  if (country && (!COUNTRY_CODE.test(country) || (isCountry && !isCountry(country)))) problems.country = 'invalid_country';
+  // A code or a name in the six languages (common/countries.ts); the record keeps the alpha-2 code.
+  const country = get('country') ? resolveCountry(get('country')) : undefined;
+  if (get('country') && (!country || (isCountry && !isCountry(country)))) problems.country = 'invalid_country';
   const category = validateListRecordCategory(get('category'));
   if (category) problems.category = category;
   const aliases = splitAliases(get('aliases'));

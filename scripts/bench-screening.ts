@@ -1,10 +1,13 @@
 /**
  * Screening benchmark: `npm run bench:screening -- [options]`
  *   --pairs FILE        a labelled pair file (name_bench layout or cross-script); repeatable.
- *                       Default: every file in ../shared/data/eval.
+ *                       Default: every file in ../shared/data/eval, then bench/screening/script-pairs.csv
+ *                       and script-pairs-heldout.csv (the project's own sets for other scripts).
  *   --queries FILE --expect hit|none   a query file (full_name, first_name, middle_name,
  *                       last_name, gender, date_of_birth, place_of_birth, nationality
  *                       [, expected_entity_id]); repeatable, each followed by its --expect.
+ *                       A row with an impossible date or an unknown nationality is skipped
+ *                       with its reason; the rows read, screened and skipped are printed per file.
  *                       Default: bench/screening/hits.csv (hit) and none.csv (none).
  *   --synthetic N       also add N generated entities and measure speed and memory again.
  *   --batch N           batch size for names per second (default 10000).
@@ -23,11 +26,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createScreeningEngine, DEFAULT_MATCH_SCORE, type ScreeningQuery } from '../server/screening/index';
-import { confusionAt, readPairs, readQueries, reportPairs, type PairReport } from '../server/screening/evaluation';
+import { confusionAt, countReasons, readPairs, readQueryFile, reportPairs, type PairReport } from '../server/screening/evaluation';
 import { Screener } from '../server/screening/screener';
 import { jaroWinkler } from '../server/screening/similarity';
 import type { NameMode } from '../server/screening/normalize';
-import type { ListedEntity } from '../server/screening/types';
+import type { ListedEntity, ScreeningHit } from '../server/screening/types';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -43,11 +46,15 @@ const log = (...xs: unknown[]) => {
   if (!asJson) console.log(...xs);
 };
 
+// The shared evaluation files, then the project's own script pair sets (bench/screening/SCRIPT-PAIRS*.md),
+// each reported on its own: script-pairs.csv was used while building, script-pairs-heldout.csv is held out.
 const pairFiles = values('--pairs').length
   ? values('--pairs')
-  : existsSync(evalDir)
-    ? readdirSync(evalDir).filter((f) => f.endsWith('.csv')).sort().map((f) => join(evalDir, f))
-    : [];
+  : [
+      ...(existsSync(evalDir) ? readdirSync(evalDir).filter((f) => f.endsWith('.csv')).sort().map((f) => join(evalDir, f)) : []),
+      join(root, 'bench/screening/script-pairs.csv'),
+      join(root, 'bench/screening/script-pairs-heldout.csv'),
+    ];
 const queryFiles: Array<{ file: string; expect: 'hit' | 'none' }> = [];
 args.forEach((a, i) => {
   if (a !== '--queries') return;
@@ -120,9 +127,9 @@ async function main() {
   // The engine's own index: rebuild once to time index building alone.
   const entities: ListedEntity[] = [];
   const merged = await import('../server/screening/engine').then(async (m) => {
-    const { LIST_DEFINITIONS, readListFiles, filesVersion } = await import('../server/screening/loaders/index');
+    const { LIST_DEFINITIONS, listConfigured, readListFiles, filesVersion } = await import('../server/screening/loaders/index');
     return m.mergeLists(
-      LIST_DEFINITIONS.map((def) => {
+      LIST_DEFINITIONS.filter((def) => listConfigured(listsDir, def)).map((def) => {
         const files = readListFiles(listsDir, def);
         return { id: def.id, name: def.name, database: def.database, entities: def.parse(files), version: filesVersion(files), loaded_at: '' };
       }),
@@ -144,7 +151,7 @@ async function main() {
     heap_used_mb: mb(memAfter.heapUsed),
     heap_growth_mb: mb(memAfter.heapUsed - memBefore.heapUsed),
   };
-  log(`\nLists: ${entityCount} entities (${entities.length} after removing the CSL's copies), ${screener.index.size} names`);
+  log(`\nLists: ${entityCount} entities (${entities.length} after merging the listings of one entity), ${screener.index.size} names`);
   log(`Load + parse + index: ${Math.round(loadMs)} ms; index build alone: ${Math.round(buildMs)} ms; RSS ${mb(memAfter.rss)} MB, heap ${mb(memAfter.heapUsed)} MB`);
 
   // 2. Labelled pairs.
@@ -186,8 +193,13 @@ async function main() {
   const allNames = entities.flatMap((e) => e.names.map((n) => ({ key: baselineKey(n.full), id: e.id, kind: e.kind })));
   const queryReports: Array<Record<string, unknown>> = [];
   const latencyQueries: ScreeningQuery[] = [];
+  const queryRowsRead: Array<{ file: string; read: number; screened: number; skipped: number; reasons: Record<string, number> }> = [];
   for (const { file, expect } of queryFiles) {
-    const rows = readQueries(file);
+    // Rows with an impossible date or an unknown country are skipped with their reason, never stop the file.
+    const queryFile = readQueryFile(file);
+    const rows = queryFile.rows;
+    queryRowsRead.push({ file: file.split('/').pop()!, read: queryFile.read, screened: rows.length, skipped: queryFile.skipped.length, reasons: countReasons(queryFile.skipped) });
+    if (!rows.length) continue;
     let flagged = 0;
     let found = 0;
     const ranks: number[] = [];
@@ -196,7 +208,7 @@ async function main() {
       const res = screener.screen(row.query);
       if (res.hits.length) flagged++;
       if (row.expected) {
-        const rank = res.hits.findIndex((h) => h.entity_id === row.expected);
+        const rank = res.hits.findIndex((h) => isEntity(h, row.expected!));
         if (rank >= 0) {
           found++;
           ranks.push(rank + 1);
@@ -209,7 +221,7 @@ async function main() {
         let n = 0;
         for (const row of rows) {
           const res = screener.screen({ ...row.query, match_score: Math.round(t * 100) });
-          if (expect === 'hit' ? res.hits.some((h) => h.entity_id === row.expected) : res.hits.length > 0) n++;
+          if (expect === 'hit' ? res.hits.some((h) => isEntity(h, row.expected!)) : res.hits.length > 0) n++;
         }
         return [t, r2(n / rows.length)];
       }),
@@ -253,7 +265,13 @@ async function main() {
     queryReports.push(report);
   }
   out.queries = queryReports;
+  out.query_rows = queryRowsRead;
   out.threshold_sweep = sweep;
+  log('\nQuery files read (rows skipped with their reasons are not screened):');
+  for (const q of queryRowsRead) {
+    const reasons = Object.entries(q.reasons).map(([reason, n]) => `${reason} ${n}`);
+    log(`  ${q.file}: ${q.read} rows read, ${q.screened} screened, ${q.skipped} skipped${reasons.length ? ` (${reasons.join(', ')})` : ''}`);
+  }
   log('\nQuery files (share with a result at or above the default threshold):');
   table(queryReports);
   log('\nEngine at other thresholds (to choose the default match score):');
@@ -313,6 +331,8 @@ async function main() {
   };
   out.batch = await batch(engine, 'Batch, bundled lists');
   await engine.close();
+
+  out.merging = await mergeFigures();
 
   // 6. Scale: synthetic entities. One index in this process (timed, measured), then the
   // batch on two worker threads that open the same packed index (shared memory).
@@ -374,6 +394,100 @@ async function main() {
   out.load_average_at_end = loadavg().map(r2);
   log(`\nLoad average at start ${(out.load_average_at_start as number[]).join(' ')}, at end ${(out.load_average_at_end as number[]).join(' ')} (${cpus().length} cores)`);
   if (asJson) console.log(JSON.stringify(out, null, 2));
+}
+
+/** A hit is the expected entity when the id is its own or one of its merged listings' (a UN id merged into an SDN entity). */
+function isEntity(h: ScreeningHit, id: string): boolean {
+  return h.entity_id === id || (h.listings?.some((l) => l.id === id) ?? false);
+}
+
+/**
+ * One entity across lists: merge groups by rule on the loaded lists, and hits per search with merging off
+ * (the CSL's copies dropped, as before) and on, over the names of every entity more than one list
+ * publishes (each listing's own name) plus hits.csv. Two indexes, one per setting, built here.
+ */
+async function mergeFigures(): Promise<Record<string, unknown>> {
+  const { LIST_DEFINITIONS, listConfigured, readListFiles } = await import('../server/screening/loaders/index');
+  const { mergeEntities } = await import('../server/screening/merge');
+  const lists = LIST_DEFINITIONS.filter((def) => listConfigured(listsDir, def) && existsSync(join(listsDir, def.id))).map((def) => ({
+    id: def.id, name: def.name, database: def.database, entities: def.parse(readListFiles(listsDir, def)), version: '', loaded_at: '',
+  }));
+  const t0 = performance.now();
+  const on = mergeEntities(lists);
+  const mergeMs = performance.now() - t0;
+  const off = mergeEntities(lists, { enabled: false });
+  const byLists: Record<string, number> = {};
+  for (const e of on.entities) {
+    if (!e.listings) continue;
+    const key = [...new Set(e.listings.map((l) => l.list_id))].join(' + ');
+    byLists[key] = (byLists[key] ?? 0) + 1;
+  }
+  // Searches: each listing's own name of entities several lists publish (copies of one record aside, which were one hit already).
+  const sample: ScreeningQuery[] = [];
+  const seen = new Set<string>();
+  for (const e of on.entities) {
+    if (!e.listings || !e.merge_reasons?.some((r) => r.rule !== 'copy')) continue;
+    for (const l of e.listings) {
+      const term = l.names[0];
+      // A search term is 2-100 characters: longer listed names are not searches anyone types.
+      if (!term || term.length < 2 || term.length > 100 || seen.has(`${e.kind}|${term.toLowerCase()}`)) continue;
+      seen.add(`${e.kind}|${term.toLowerCase()}`);
+      sample.push({ search_term: term, entity_type: e.kind === 'person' ? 'person' : 'company' });
+    }
+  }
+  const hitsCsv = join(root, 'bench/screening/hits.csv');
+  const csvRows = existsSync(hitsCsv) ? readQueryFile(hitsCsv).rows : [];
+  const csv = csvRows.map((r) => r.query);
+  const before = new Screener(off.entities);
+  const after = new Screener(on.entities);
+  const measure = (queries: ScreeningQuery[], expected: Array<string | undefined> = []) => {
+    let b = 0;
+    let a = 0;
+    let duplicates = 0;
+    const ranks = { before: [] as number[], after: [] as number[] };
+    queries.forEach((q, i) => {
+      const hb = before.screen(q).hits;
+      const ha = after.screen(q).hits;
+      b += hb.length;
+      a += ha.length;
+      // A search that raised one entity twice or more before merging.
+      const heads = new Set(hb.map((h) => after.getEntity(h.entity_id)?.id ?? h.entity_id));
+      if (heads.size < hb.length) duplicates++;
+      const id = expected[i];
+      if (!id) return;
+      const rb = hb.findIndex((h) => isEntity(h, id));
+      const ra = ha.findIndex((h) => isEntity(h, id));
+      if (rb >= 0) ranks.before.push(rb + 1);
+      if (ra >= 0) ranks.after.push(ra + 1);
+    });
+    const mean = (xs: number[]) => (xs.length ? r2(xs.reduce((x, y) => x + y, 0) / xs.length) : null);
+    return {
+      searches: queries.length,
+      hits_per_search_before: r2(b / queries.length),
+      hits_per_search_after: r2(a / queries.length),
+      searches_with_a_repeated_entity_before: duplicates,
+      ...(expected.length ? { intended_found_before: ranks.before.length, intended_found_after: ranks.after.length, mean_rank_before: mean(ranks.before), mean_rank_after: mean(ranks.after) } : {}),
+    };
+  };
+  const figures = {
+    entities_listed: on.stats.entities_in,
+    entities_before: off.entities.length,
+    entities_after: on.entities.length,
+    merge_ms: Math.round(mergeMs),
+    groups: on.stats.groups,
+    joins_by_rule: on.stats.by_rule,
+    groups_by_lists: byLists,
+    multi_listed_names: measure(sample),
+    hits_csv: measure(csv, csvRows.map((r) => r.expected)),
+  };
+  log(`\nOne entity across lists: ${figures.entities_listed} listings -> ${figures.entities_before} entities with copies dropped (before), ${figures.entities_after} merged (after), in ${figures.merge_ms} ms`);
+  log(`Merge groups: ${figures.groups}; joins by rule: ${Object.entries(on.stats.by_rule).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  table(Object.entries(byLists).map(([lists, groups]) => ({ lists, groups })));
+  table([
+    { sample: 'names of entities on several lists', ...figures.multi_listed_names },
+    { sample: 'hits.csv', ...figures.hits_csv },
+  ]);
+  return figures;
 }
 
 main().catch((error) => {

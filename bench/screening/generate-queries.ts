@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import anyAscii from 'any-ascii';
-import { LIST_DEFINITIONS, readListFiles } from '../../server/screening/loaders/index';
+import { LIST_DEFINITIONS, listConfigured, readListFiles } from '../../server/screening/loaders/index';
 import { mergeLists } from '../../server/screening/engine';
 import { filesVersion } from '../../server/screening/loaders/index';
 import type { ListedEntity, LoadedList } from '../../server/screening/types';
@@ -31,7 +31,7 @@ function rand(): number {
 }
 const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
 
-const lists: LoadedList[] = LIST_DEFINITIONS.map((def) => {
+const lists: LoadedList[] = LIST_DEFINITIONS.filter((def) => listConfigured(listsDir, def)).map((def) => {
   const files = readListFiles(listsDir, def);
   return { id: def.id, name: def.name, database: def.database, entities: def.parse(files), version: filesVersion(files), loaded_at: '' };
 });

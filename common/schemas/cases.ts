@@ -20,6 +20,7 @@ import {
   validateUniqueIdentifier,
   validateYear,
 } from '../validation';
+import { countryField, countryListField } from './countries';
 import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text, uploadedFile, textOrNumber } from './core';
 
 /** A string field that may arrive as a number. */
@@ -34,7 +35,6 @@ export const listOf = <T extends string>(item: Struct<T, any>) =>
   );
 const bool = optional(formBoolean);
 const uuid = refine(text(INPUT_LIMITS.id), 'uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) || 'not_found');
-const countryCode = refine(text(INPUT_LIMITS.short), 'country', (v) => /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country');
 const file = uploadedFile;
 
 /** POST /api/search: the Create New Case form. */
@@ -46,9 +46,9 @@ export const SearchBody = object({
   birth_year: optional(textOf(ruledIfPresent((v) => validateYear(v), 'year'))),
   face_image: optional(file),
   unique_identifier: optional(ruledIfPresent(validateUniqueIdentifier)),
-  countries: optional(listOf(countryCode)),
-  residence_countries: optional(listOf(countryCode)),
-  nationality: optional(refine(text(INPUT_LIMITS.short), 'country', (v) => !v.trim() || /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country')),
+  countries: optional(countryListField()),
+  residence_countries: optional(countryListField()),
+  nationality: optional(countryField({ blank: true })),
   gender: optional(enums([...GENDERS, ''])),
   match_score: optional(textOf(ruledIfPresent(validateMatchScore, 'match_score'))),
   exact_match: bool,

@@ -15,6 +15,7 @@ import {
   validateListRecordCategory,
   validateListRecordName,
 } from '../validation';
+import { countryField } from './countries';
 import { INPUT_LIMITS, formBoolean, ruled, ruledIfPresent, text } from './core';
 
 export const CUSTOM_LIST_TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
@@ -102,7 +103,7 @@ const aliasList = coerce(size(array(text(INPUT_LIMITS.short)), 0, CUSTOM_LIST_MA
 
 const entityType = refine(text(INPUT_LIMITS.short), 'entity_type', (v) => (!v.trim() ? 'entity_type_required' : listEntityType(v) ? true : 'bulk_entity_type'));
 const recordDate = refine(text(INPUT_LIMITS.short), 'date_of_birth', (v) => (parseListDate(v) === null ? 'list_date_invalid' : true));
-const countryCode = refine(text(INPUT_LIMITS.short), 'country', (v) => !v.trim() || /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country');
+const countryCode = countryField({ blank: true });
 
 /**
  * A record's fields as the add and edit form and the API send them: the full name, entity type (person,

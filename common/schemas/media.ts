@@ -27,11 +27,12 @@ import {
 import { validateDeletionReason } from '../validation';
 import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text, textOrNumber, toBoolean } from './core';
 import { listOf } from './cases';
+import { countryField } from './countries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that names a record: anything but a uuid is an unknown record (404), as another organisation's is. */
 const recordId = refine(text(INPUT_LIMITS.id), 'uuid', (v) => UUID.test(v.trim()) || 'not_found');
-const countryCode = refine(text(INPUT_LIMITS.short), 'country', (v) => /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country');
+const countryCode = countryField();
 
 export const MediaKeywordInput = object({
   term: ruled((v) => validateMediaKeyword(v), 'term', INPUT_LIMITS.short),

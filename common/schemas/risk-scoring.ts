@@ -21,6 +21,7 @@ import {
 } from '../risk-scoring';
 import { validateRiskEngineTitle, validateRiskThreshold, validateRiskWeightage } from '../validation';
 import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, text, unionOf } from './core';
+import { countryField } from './countries';
 import { PageQuery } from './paging';
 
 /** A number of points as the editor sends it: a number, or the text typed (blank: not given). */
@@ -38,10 +39,7 @@ const oneOfOrBlank = (values: readonly string[], message: string) =>
   );
 
 /** A rule's country: Any, or an ISO 3166-1 alpha-2 code (the server also checks that the country exists). */
-const ruleCountry = defaulted(
-  refine(text(INPUT_LIMITS.short), 'country', (v) => v.trim() === '' || v.trim() === ANY || /^[A-Za-z]{2}$/.test(v.trim()) || 'risk_rule_country'),
-  '',
-);
+const ruleCountry = defaulted(countryField({ blank: true, also: [ANY], message: 'risk_rule_country' }), '');
 
 export const RiskRuleInput = object({
   country: ruleCountry,
@@ -103,7 +101,7 @@ export const RiskSampleInput = object({
   database: oneOfOrBlank(HIT_DATABASES, 'risk_sample_database'),
   countries: defaulted(
     size(
-      array(refine(text(INPUT_LIMITS.short), 'country', (v) => /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country')),
+      array(countryField()),
       0,
       MAX_LIST_ITEMS,
     ),

@@ -9,6 +9,7 @@ import { array, coerce, defaulted, enums, integer, max, min, object, optional, r
 import { databasesProblem } from '../cases';
 import { DATABASES } from '../enums';
 import { validateProfileTitle } from '../validation';
+import { countryListField } from './countries';
 import { INPUT_LIMITS, MAX_LIST_ITEMS, formBoolean, requiredString, ruled, ruledIfPresent, text } from './core';
 
 /** A list that may arrive as a JSON array, as name[] entries, as one value or comma-separated ('' is an empty list). */
@@ -26,8 +27,8 @@ const int = (lo: number, hi: number, fallback: number) => defaulted(coerce(max(m
 const databases = refine(listOf(enums(DATABASES)), 'databases', (v) => databasesProblem(v) ?? true);
 /** A public list id (us_ofac_sdn) or a custom list's uuid; whether it exists is the API's to say. */
 const sources = listOf(refine(text(INPUT_LIMITS.id), 'source', (v) => v.trim().length > 0 || 'profile_source_unknown'));
-/** ISO 3166-1 alpha-2 codes, in either case; whether the code is a country is the API's to say. */
-const countries = listOf(refine(text(INPUT_LIMITS.short), 'country', (v) => /^[A-Za-z]{2}$/.test(v.trim()) || 'invalid_country'));
+/** Codes or names (common/schemas/countries.ts); whether two letters are a country is the API's to say. */
+const countries = countryListField();
 
 /** GET /search-profile: a page of the organisation's profiles, optionally those whose title holds the search. */
 export const SearchProfileListQuery = object({

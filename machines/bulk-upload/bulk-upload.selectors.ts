@@ -41,6 +41,11 @@ export function selectUploadPercent(s: Snapshot): number | null {
 /** Rows checked in the clean file, or null before. */
 export const selectRows = (s: Snapshot) => s.context.upload?.rows ?? null;
 export const selectProblems = (s: Snapshot) => ({ problems: s.context.problems, count: s.context.problemCount });
+/** Rows of the checked file that will not be screened (an impossible birth date, an unknown country), with their problems. */
+export const selectFailedRows = (s: Snapshot) => {
+  const upload = s.context.upload;
+  return upload?.failed_rows ? { count: upload.failed_rows, problems: upload.row_problems ?? [], fileName: upload.file_name } : null;
+};
 export const selectBatch = (s: Snapshot) => s.context.batch;
 export const selectBatchName = (s: Snapshot) => s.context.batchName;
 

@@ -11,6 +11,7 @@
  */
 import { Readable } from 'node:stream';
 import { type BatchStatus, type BulkOptions, type BulkUploadView } from '../../common/bulk';
+import { describeRowProblems } from '../../common/bulk-rows';
 import { presetRange } from '../../common/date-presets';
 import { DATABASES, type DatePreset } from '../../common/enums';
 import type { BatchListQueryValue } from '../../common/schemas/bulk';
@@ -131,10 +132,17 @@ export function cleanFileName(name: string | undefined): string {
 
 async function insertRows(org: OrgDb, batchId: string, rows: BulkFileRow[]) {
   // One statement and one parameter per chunk (up to 1,000 rows): the rows travel as one JSON document.
+  // A row with row-only problems is failed from the start, with why, so the runner never screens it.
   await org.query(
-    `INSERT INTO bulk_rows (batch_id, row_number, organisation_id, input)
-     SELECT $1, r.row_number, $org, r.input FROM jsonb_to_recordset($2::jsonb) AS r(row_number integer, input jsonb)`,
-    [batchId, JSON.stringify(rows.map((r) => ({ row_number: r.row, input: r.input })))],
+    `INSERT INTO bulk_rows (batch_id, row_number, organisation_id, input, state, error)
+     SELECT $1, r.row_number, $org, r.input, COALESCE(r.state, 'pending'), r.error
+       FROM jsonb_to_recordset($2::jsonb) AS r(row_number integer, input jsonb, state text, error text)`,
+    [
+      batchId,
+      JSON.stringify(
+        rows.map((r) => ({ row_number: r.row, input: r.input, ...(r.problems ? { state: 'failed', error: describeRowProblems(r.problems).slice(0, 500) } : {}) })),
+      ),
+    ],
   );
 }
 
@@ -145,7 +153,9 @@ async function deleteDraft(org: OrgDb, id: string) {
 /**
  * Reads and checks an uploaded file into a draft batch of the uploader. A file with problems answers
  * 400 'errors_found_in_file' with the problems and their count and leaves nothing behind; so does any
- * file that cannot be read (format, size, limit, empty).
+ * file that cannot be read (format, size, limit, empty). Rows whose only problems are their own (a
+ * birth date that cannot be, an unknown country) do not stop the file: they are staged as failed with
+ * their problems, answered in row_problems, and the other rows are screened.
  */
 export async function stageUpload(org: OrgDb, userId: string, upload: UploadStream): Promise<BulkUploadView> {
   const limit = await entityLimit(org);
@@ -160,8 +170,21 @@ export async function stageUpload(org: OrgDb, userId: string, upload: UploadStre
     if (result.problem_count > 0) {
       throw new ApiError(400, 'errors_found_in_file', {}, 'file', { problems: result.problems, problem_count: result.problem_count });
     }
-    await org.query(`UPDATE bulk_batches SET total_count = $2, updated_at = now() WHERE id = $1 AND organisation_id = $org AND state = 'draft'`, [id, result.rows]);
-    return { upload_id: id, file_name: fileName, rows: result.rows, entity_limit: limit };
+    // Failed rows count as done from the start: the batch finishes when the others are stored.
+    await org.query(`UPDATE bulk_batches SET total_count = $2, failed_count = $3, updated_at = now() WHERE id = $1 AND organisation_id = $org AND state = 'draft'`, [
+      id,
+      result.rows,
+      result.failed_rows,
+    ]);
+    return {
+      upload_id: id,
+      file_name: fileName,
+      rows: result.rows,
+      entity_limit: limit,
+      failed_rows: result.failed_rows,
+      row_problems: result.row_problems,
+      row_problem_count: result.row_problem_count,
+    };
   } catch (error) {
     await deleteDraft(org, id);
     throw error;

@@ -38,6 +38,8 @@ export interface RecordText {
   remarks?: string;
   addresses?: ReadonlyArray<{ text?: string }>;
   positions?: ReadonlyArray<{ title?: string }>;
+  /** An entity several lists publish (the screening engine merged them): every listing's list and database count. */
+  listings?: ReadonlyArray<{ list_id?: string; database?: string }>;
 }
 
 /** The record conditions a listed record meets; database is where the hit appears. */
@@ -46,12 +48,14 @@ export function recordConditions(entity: RecordText | undefined, database: strin
   const programs = e.programs ?? [];
   const text = [e.remarks ?? '', ...(e.addresses ?? []).map((a) => a.text ?? ''), ...(e.positions ?? []).map((p) => p.title ?? ''), ...(database === 'blacklist' ? programs : [])].join('\n');
   const out = new Set<RecordCondition>();
-  if (database === 'sanctions') out.add('sanctions_designation');
-  if (database === 'pep' || (e.list_id?.startsWith('pep_') && (e.positions?.length ?? 0) > 0)) out.add('political_exposure');
-  if (database === 'warnings_and_regulatory_enforcement') out.add('regulatory_enforcement');
+  const databases = new Set([database, ...(e.listings ?? []).map((l) => l.database)]);
+  const listIds = [e.list_id, ...(e.listings ?? []).map((l) => l.list_id)];
+  if (databases.has('sanctions')) out.add('sanctions_designation');
+  if (databases.has('pep') || (listIds.some((l) => l?.startsWith('pep_')) && (e.positions?.length ?? 0) > 0)) out.add('political_exposure');
+  if (databases.has('warnings_and_regulatory_enforcement')) out.add('regulatory_enforcement');
   if (programs.some((p) => TERROR_PROGRAMS.test(p) || UN_TERROR_REFERENCE.test(p) || UN_TERROR_LIST.test(p)) || TERROR_TEXT.test(text)) out.add('terrorism');
   const debarred = programs.includes('DTC');
-  if (e.list_id === 'us_bis_dpl' || programs.some((p) => EXPORT_CODES.test(p))) out.add('export_restriction');
+  if (listIds.includes('us_bis_dpl') || programs.some((p) => EXPORT_CODES.test(p))) out.add('export_restriction');
   if (CONVICTED.test(text) || debarred) out.add('convicted_by_court');
   if (PENALTY.test(text) || debarred) out.add('criminal_penalty');
   if (WANTED.test(text)) out.add('wanted_or_charged');

@@ -116,7 +116,8 @@ async function checkCase(tx: Queryable, screening: CaseScreening, c: Row, curren
   if (c.aml_monitoring) {
     const input = c.search_input as SearchInputView;
     const known = new Set(hits.map((h) => h.entity_id));
-    const fresh = screening.screen(input).hits.filter((h) => !known.has(h.entity_id));
+    // A merged entity (one hit for several lists' listings) is known when the case holds any of its listings.
+    const fresh = screening.screen(input).hits.filter((h) => !known.has(h.entity_id) && !h.listings?.some((l) => known.has(l.id)));
     if (fresh.length) {
       const firstPosition = hits.reduce((max, h) => Math.max(max, h.position), 0) + 1;
       const decision = screening.decide(fresh);

@@ -17,6 +17,13 @@ const DB_NAMES: Record<string, string> = {
 };
 
 /** Dates with the month in words ("7 October 1952"), as the screens show them; never 7/10/1952. */
+/** Every list that publishes the entity, each with its programmes (one line per listing when several lists do). */
+function appearsOn(h: HitView): string {
+  const line = (database: string, source: string, programs: string[]) => `${DB_NAMES[database] ?? database} - ${source}${programs.length ? ` (${programs.join(', ')})` : ''}`;
+  if ((h.listings ?? []).length > 1) return h.listings.map((l) => line(l.database, l.source, l.programs)).join('\n');
+  return line(h.appears_on.database, h.appears_on.source, h.appears_on.programs);
+}
+
 function birthText(h: HitView) {
   const text = h.birth_dates
     .map((d) => {
@@ -106,7 +113,7 @@ export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
       ['Matched name', h.matched_name],
       ['Match score', `${h.match_score}%`],
       ['Relevance', h.relevance.map((r) => r.replace('_', ' ')).join(', ')],
-      ['Appears on', `${DB_NAMES[h.appears_on.database] ?? h.appears_on.database} - ${h.appears_on.source}${h.appears_on.programs.length ? ` (${h.appears_on.programs.join(', ')})` : ''}`],
+      ['Appears on', appearsOn(h)],
       ['Countries', h.countries.join(', ')],
       [datesLabel(h.birth_dates, h.entity_kind), birthText(h)],
       ['Match status', h.match_status],

@@ -3,7 +3,7 @@
  * user names a view shows (creator, assignees, decider) in the same query, so a
  * page of cases is one round trip.
  */
-import type { CaseDetailView, CaseEventView, CaseView, CommentView, HitView, UserRef } from '../../common/cases';
+import type { CaseDetailView, CaseEventView, CaseView, CommentView, HitListingView, HitView, UserRef } from '../../common/cases';
 import type { Row } from '../db/client';
 
 const userRef = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('_id', ${alias}.id, 'name', ${alias}.name) END`;
@@ -113,6 +113,21 @@ function yearOfBirth(dates: HitView['birth_dates']): string | null {
   return null;
 }
 
+/** The listings of a merged entity as stored with the hit (screening engine's ListedEntity.listings). */
+function hitListings(entity: Record<string, any>): HitListingView[] {
+  const listings = Array.isArray(entity.listings) ? entity.listings : [];
+  if (listings.length < 2) return [];
+  return listings.map((l: any) => ({
+    id: String(l.id),
+    source: String(l.source ?? ''),
+    database: l.database,
+    programs: Array.isArray(l.programs) ? l.programs : [],
+    name: Array.isArray(l.names) ? String(l.names[0] ?? '') : String(l.name ?? ''),
+    ...(l.source_url ? { source_url: String(l.source_url) } : {}),
+    ...(l.listed_on ? { listed_on: String(l.listed_on) } : {}),
+  }));
+}
+
 export function toHitView(r: Row): HitView {
   const birthDates = json<HitView['birth_dates']>(r.birth_dates, []);
   const entity = json<Record<string, any>>(r.entity, {});
@@ -127,6 +142,7 @@ export function toHitView(r: Row): HitView {
     match_score: r.score,
     relevance: r.relevance ?? [],
     appears_on: { database: r.database, source: r.source, programs: r.programs ?? [] },
+    listings: hitListings(entity),
     match_status: r.match_status,
     risk_level: r.risk_level,
     risk_breakdown: json(r.risk_breakdown, null),

@@ -98,6 +98,7 @@ export class CandidateIndex {
   private touched?: Int32Array;
   private epoch = 0;
   private tokenCache = new Map<string, TokenLists>();
+  private scopes = new Map<number, Array<[string, string]>>();
   private weights?: WordWeights;
   readonly buildMs: number;
 
@@ -204,6 +205,21 @@ export class CandidateIndex {
 
   entityListOf(entity: number): string {
     return this.packed.strings[this.packed.entityList[entity]];
+  }
+
+  /**
+   * Whether the database and source filters keep the entity: an entity several lists publish is kept when any
+   * of its listings is (a search of the warnings lists finds a company the BIS Entity List and the SDN list share).
+   */
+  entityInScope(entity: number, databases: ReadonlySet<string>, sources?: ReadonlySet<string>): boolean {
+    const scope = this.packed.entityScope?.[entity] ?? -1;
+    if (scope < 0) return databases.has(this.entityDatabaseOf(entity)) && (!sources || sources.has(this.entityListOf(entity)));
+    let listings = this.scopes.get(scope);
+    if (!listings) {
+      listings = this.packed.strings[scope].split(',').map((x) => x.split('|') as [string, string]);
+      this.scopes.set(scope, listings);
+    }
+    return listings.some(([db, list]) => databases.has(db) && (!sources || sources.has(list)));
   }
 
   /** A sample of listed names as written (first words of every n-th name): to warm a worker up. */

@@ -6,7 +6,9 @@
  * in), and the aliases below cover the lists' own spellings and demonyms.
  */
 
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ']);
+// Not countries, and retired codes (East Germany, South Yemen, Rhodesia ...): ICU still names some of them with
+// today's country's name in one language, which would turn "Germany" into DD.
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ', 'AN', 'BU', 'CS', 'CT', 'DD', 'DY', 'FX', 'HV', 'JT', 'MI', 'NH', 'NT', 'PC', 'PU', 'PZ', 'RH', 'SU', 'TP', 'VD', 'WK', 'YD', 'YU', 'ZR']);
 
 /** The lists' spellings, older names and demonyms that ICU does not give. */
 const ALIASES: Record<string, string> = {

@@ -8,8 +8,8 @@
 import type { Db, Queryable } from '../db/client';
 import { downloadList, type FetchOptions } from './list-fetcher';
 import { ListVersionStore, type ListDiff, type LoadRecord } from './list-versions';
-import { filesVersion, LIST_DEFINITIONS, readListFiles, type ListDefinition } from './loaders/index';
-import { simpleKey } from './normalize';
+import { filesVersion, LIST_DEFINITIONS, listConfigured, readListFiles, type ListDefinition } from './loaders/index';
+import { mergeEntities, mergeOptionsFromEnv, type MergeOptions, type MergeStats } from './merge';
 import type { WordWeights } from './candidate-index';
 import { Screener } from './screener';
 import { syntheticEntities } from './synthetic';
@@ -30,6 +30,11 @@ export interface EngineOptions {
   synthetic?: { count: number; seed?: number };
   /** Keep prepared names in memory (default: yes up to 500,000 entities). */
   keepPrepared?: boolean;
+  /**
+   * One entity across lists (merge.ts): on unless `enabled: false`; `splits` are pairs of listing ids never to
+   * merge. Default: from SCREENING_MERGE (off) and SCREENING_MERGE_SPLITS (a file of pairs).
+   */
+  merge?: MergeOptions;
 }
 
 export interface ListUpdate {
@@ -59,6 +64,8 @@ export interface ScreeningEngine {
   loadHistory(listId?: string): Promise<LoadRecord[]>;
   /** Start the batch workers and open the index in each now rather than on the first batch. */
   warmWorkers(): Promise<void>;
+  /** How the lists served now were merged into entities (undefined while they load). */
+  mergeStats?(): MergeStats | undefined;
   close(): Promise<void>;
 }
 
@@ -67,24 +74,17 @@ interface ListState {
   current?: LoadedList;
   lastError?: string;
   lastAttemptAt?: string;
+  /** A fetch-only list with no directory at start: left out of loading until a download brings it. */
+  notConfigured?: boolean;
 }
 
-/** Drop rows the CSL repeats from lists loaded directly (same OFAC id, or the same DPL name). */
-export function mergeLists(lists: LoadedList[]): ListedEntity[] {
-  const all = lists.flatMap((l) => l.entities);
-  const byId = new Map(all.map((e) => [e.id, e] as const));
-  for (const e of all) if (e.list_id === 'us_bis_dpl') byId.set(`us_bis_dpl#${simpleKey(e.names[0]?.full ?? '')}`, e);
-  const extraPrograms = new Map<ListedEntity, Set<string>>();
-  const kept = all.filter((e) => {
-    const original = e.duplicate_of?.map((d) => byId.get(d)).find(Boolean);
-    if (!original) return true;
-    // The kept record also shows the programmes of the copy (an SDN entity that is also on SSI).
-    const set = extraPrograms.get(original) ?? new Set(original.programs);
-    for (const p of e.programs) set.add(p);
-    extraPrograms.set(original, set);
-    return false;
-  });
-  return kept.map((e) => (extraPrograms.has(e) ? { ...e, programs: [...extraPrograms.get(e)!] } : e));
+/**
+ * The entities of the loaded lists (in their fixed order) as the index serves them: each entity several
+ * lists publish merged into one with every listing (merge.ts); with merging off, only the CSL's and OFAC's
+ * non-SDN copies of loaded records dropped, their programmes added to the original.
+ */
+export function mergeLists(lists: LoadedList[], options: MergeOptions = {}): ListedEntity[] {
+  return mergeEntities(lists, options).entities;
 }
 
 export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
@@ -105,13 +105,18 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
   let closed = false;
   const keepPrepared = options.keepPrepared ?? (options.synthetic?.count ?? 0) <= 500_000;
   const pool = new WorkerPool(options.workers);
+  // Read once, at start: a split file that cannot be read stops the engine rather than serve a wrong merge.
+  const mergeOptions = options.merge ?? mergeOptionsFromEnv(process.env);
+  let mergeStats: MergeStats | undefined;
   const poolData = (s: Screener) => ({ version: screenerVersions.get(s)!, packed: s.index.packed, keepPrepared });
   const screenerVersions = new WeakMap<Screener, number>();
 
   function rebuild() {
     const lists = [...states.values()].map((s) => s.current).filter(Boolean) as LoadedList[];
     servedVersions = new Map(lists.map((l) => [l.id, l.version] as const));
-    baseEntities = mergeLists(lists);
+    const merged = mergeEntities(lists, mergeOptions);
+    baseEntities = merged.entities;
+    mergeStats = merged.stats;
     const extra = options.synthetic ? syntheticEntities(baseEntities, options.synthetic.count, options.synthetic.seed ?? 42) : [];
     screener = new Screener(extra.length ? baseEntities.concat(extra) : baseEntities, { keepPrepared });
     version++;
@@ -151,10 +156,17 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
   }
 
   const loading = (async () => {
-    for (const s of states.values()) await apply(s, 'directory', () => readListFiles(options.listsDir, s.def));
+    for (const s of states.values()) {
+      if (!listConfigured(options.listsDir, s.def)) {
+        s.notConfigured = true;
+        continue;
+      }
+      await apply(s, 'directory', () => readListFiles(options.listsDir, s.def));
+    }
+    // A list that is not configured never fails the engine, but the engine needs one list it can serve.
     if (![...states.values()].some((s) => s.current)) {
       state = 'failed';
-      engineError = 'no list could be loaded: ' + [...states.values()].map((s) => s.lastError).join('; ');
+      engineError = 'no list could be loaded: ' + [...states.values()].map((s) => s.lastError ?? (s.notConfigured ? `${s.def.id}: not configured (no directory)` : '')).join('; ');
       throw new Error(engineError);
     }
     rebuild();
@@ -199,6 +211,7 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
         loaded_at: s.current?.loaded_at ?? '',
         last_error: s.lastError,
         last_attempt_at: s.lastAttemptAt,
+        ...(s.notConfigured && !s.current ? { not_configured: true } : {}),
       }));
       return { state, lists, error: engineError };
     },
@@ -211,6 +224,7 @@ export function createScreeningEngine(options: EngineOptions): ScreeningEngine {
       return pool.screen(queries, poolData(s), (query, scored) => s.finishScored(query, scored), onProgress);
     },
     getEntity: (id) => screener?.getEntity(id),
+    mergeStats: () => mergeStats,
     wordWeights: () => (screener ? { version: screenerVersions.get(screener)!, weights: screener.index } : undefined),
     refresh,
     onUpdate(listener) {

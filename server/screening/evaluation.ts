@@ -1,10 +1,12 @@
 /**
  * Measuring helpers shared by the benchmark script and the tests: reading the
  * labelled pair files (name_bench layout, and the cross-script file) and query
- * files, precision / recall / F1 at a threshold, and the best F1 over all thresholds.
+ * files (rows with an impossible date or an unknown country skipped with their reason), precision / recall / F1 at a threshold, and the best F1 over all thresholds.
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
+import { resolveCountry } from '../../common/countries';
+import { validateBirthDate, validateSearchTerm } from '../../common/validation';
 import type { ScreeningQuery } from './types';
 
 export interface LabelledPair {
@@ -108,21 +110,96 @@ export function reportPairs(file: string, pairs: LabelledPair[], scores: number[
 export interface QueryRow {
   query: ScreeningQuery;
   expected?: string;
+  /** The row's record number in the file (the header is 1). */
+  row?: number;
 }
 
-/** A query file (full_name, first_name, middle_name, last_name, gender, date_of_birth, nationality, expected_entity_id) as engine queries. */
-export function readQueries(file: string): QueryRow[] {
-  const rows = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;
-  return rows.map((r) => {
+/** A row of a query file that was not screened, and why: "<field>: <message id>" (date_of_birth: invalid_day). */
+export interface SkippedQuery {
+  row: number;
+  field: 'full_name' | 'date_of_birth' | 'nationality';
+  reason: string;
+  value: string;
+}
+
+export interface QueryFile {
+  /** Data rows read (blank lines are not rows). */
+  read: number;
+  /** The rows to screen, in file order. */
+  rows: QueryRow[];
+  /** Rows left out with their reasons; they never stop the file. */
+  skipped: SkippedQuery[];
+}
+
+const QUERY_DATE = /^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?$/;
+
+/**
+ * A query file (full_name, first_name, middle_name, last_name, gender, date_of_birth, place_of_birth,
+ * nationality[, expected_entity_id]) as engine queries. Dates are YYYY, YYYY-MM or YYYY-MM-DD and must
+ * be possible (Create New Case's rules: common/validation.ts validateBirthDate); nationality is a code
+ * or a country name the shared resolver knows (common/countries.ts) and is passed on as its alpha-2
+ * code. A row that breaks a rule is skipped with its reason; the other rows are screened.
+ */
+export function readQueryFile(file: string, now = new Date()): QueryFile {
+  const records = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: false }).data;
+  const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
+  const rows: QueryRow[] = [];
+  const skipped: SkippedQuery[] = [];
+  let read = 0;
+  for (let i = 1; i < records.length; i++) {
+    const cells = records[i];
+    if (cells.every((c) => !(c ?? '').trim())) continue;
+    read++;
+    const row = i + 1;
+    const r: Record<string, string> = {};
+    header.forEach((h, k) => (r[h] = (cells[k] ?? '').trim()));
+    const skip = (field: SkippedQuery['field'], rule: string, value: string) => skipped.push({ row, field, reason: `${field}: ${rule}`, value });
+
     const full = (r.full_name || [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' ')).trim();
+    const nameRule = validateSearchTerm(full);
+    if (nameRule) {
+      skip('full_name', nameRule, full);
+      continue;
+    }
     const q: ScreeningQuery = { search_term: full, entity_type: 'person' };
-    const dob = (r.date_of_birth ?? '').trim();
-    const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(dob);
-    if (m) q.date_of_birth = { year: Number(m[1]), month: m[2] ? Number(m[2]) : undefined, day: m[3] ? Number(m[3]) : undefined };
+    const dob = r.date_of_birth ?? '';
+    if (dob) {
+      const m = QUERY_DATE.exec(dob);
+      if (!m) {
+        skip('date_of_birth', 'invalid_date', dob);
+        continue;
+      }
+      const problem = validateBirthDate({ year: m[1], month: m[2] ?? '', day: m[3] ?? '' }, now);
+      if (problem) {
+        skip('date_of_birth', problem.rule, dob);
+        continue;
+      }
+      q.date_of_birth = { year: Number(m[1]), month: m[2] ? Number(m[2]) : undefined, day: m[3] ? Number(m[3]) : undefined };
+    }
     const g = (r.gender ?? '').toLowerCase();
     if (g === 'male' || g === 'm') q.gender = 'male';
     if (g === 'female' || g === 'f') q.gender = 'female';
-    if (r.nationality?.trim()) q.nationality = r.nationality.trim();
-    return { query: q, expected: r.expected_entity_id || undefined };
-  });
+    if (r.nationality) {
+      const code = resolveCountry(r.nationality);
+      if (!code) {
+        skip('nationality', 'invalid_country', r.nationality);
+        continue;
+      }
+      q.nationality = code;
+    }
+    rows.push({ query: q, expected: r.expected_entity_id || undefined, row });
+  }
+  return { read, rows, skipped };
+}
+
+/** The rows of a query file to screen (readQueryFile without what was skipped). */
+export function readQueries(file: string): QueryRow[] {
+  return readQueryFile(file).rows;
+}
+
+/** Skipped rows counted by reason, most frequent first. */
+export function countReasons(skipped: readonly SkippedQuery[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
 }

@@ -8,12 +8,16 @@ export { DEFAULT_MATCH_SCORE, normaliseQuery, ScreeningInputError } from './quer
 export type { FetchOptions } from './list-fetcher';
 export type { LoadRecord, ListDiff } from './list-versions';
 export { LIST_DEFINITIONS } from './loaders/index';
+export { mergeEntities, mergeOptionsFromEnv, parseSplits, type MergeOptions, type MergeStats } from './merge';
 export { toCountryCode, countryName } from './countries';
 export type {
   EngineStatus,
   EntityKind,
   EntityName,
+  HitListing,
   Identifier,
+  Listing,
+  MergeReason,
   ListDatabase,
   ListedEntity,
   ListStatus,

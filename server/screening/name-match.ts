@@ -13,6 +13,7 @@
  * describeMatch writes the comparison out for the analyst.
  */
 import { phoneticKey, skeleton, skeletonOfKey, type NameMode, type PreparedName, type Token } from './normalize';
+import { looseKey } from './scripts';
 import { editDistance, editSimilarity, tokenSimilarity, WORD_MATCH_FLOOR, type TokenMatchHow } from './similarity';
 import { sameChineseReading } from './sinitic';
 
@@ -100,7 +101,9 @@ function mergedToken(run: Token[]): Token {
   const text = run.map((t) => t.surface).join('');
   const weight = Math.max(...run.map((t) => t.weight));
   const key = phoneticKey(text);
-  return { text, kind: 'word', key, skel: skeletonOfKey(key), abjad: run.some((t) => t.abjad), abbrev: false, country: false, weight, surface: text };
+  const merged: Token = { text, kind: 'word', key, skel: skeletonOfKey(key), abjad: run.some((t) => t.abjad), abbrev: false, country: false, weight, surface: text };
+  if (run.some((t) => t.loose)) merged.loose = true;
+  return merged;
 }
 
 
@@ -143,7 +146,9 @@ function mergeRuns(long: Token[], short: Token[], weakTargets: Uint8Array, perso
         let length = 0;
         for (let k = s; k < s + r; k++) length += tokens[k].surface.length;
         const anyAbjad = target.abjad || tokens[s].abjad;
-        if (!anyAbjad && Math.abs(length - target.text.length) > 2) continue;
+        // Words romanised syllable by syllable (Burmese "ya ta na" / "Yadanar") differ more in length.
+        const anyLoose = target.loose || tokens[s].loose;
+        if (!anyAbjad && Math.abs(length - target.text.length) > (anyLoose ? 3 : 2)) continue;
         const run = tokens.slice(s, s + r);
         if (run.some((t) => t.kind === 'legal' || t.kind === 'number')) continue;
         const joined = run.map((t) => t.surface).join('');
@@ -152,9 +157,17 @@ function mergeRuns(long: Token[], short: Token[], weakTargets: Uint8Array, perso
         const abjad = target.abjad || run.some((t) => t.abjad);
         // Chinese syllables written apart in one system and together in the other ("Tse-tung" / "Zedong").
         const sinitic = !abjad && sameChineseReading(joined, target.text);
-        if (!abjad && !sinitic && (!sameStart || Math.abs(joined.length - target.text.length) > 2)) continue;
+        const loose = target.loose || run.some((t) => t.loose);
+        if (!abjad && !sinitic && !loose && (!sameStart || Math.abs(joined.length - target.text.length) > 2)) continue;
         // Words from vowel-less scripts ("bd llh" for Abdullah) rejoin on their consonants.
-        if (abjad ? skeleton(joined) === target.skel && target.skel.length >= 3 : sinitic || joined === target.text || editSimilarity(joined, target.text) >= 0.85) {
+        let rejoins = abjad ? skeleton(joined) === target.skel && target.skel.length >= 3 : sinitic || joined === target.text || editSimilarity(joined, target.text) >= 0.85;
+        // Romanisations of one script disagree on voicing and vowels: compare the folded keys (scripts.ts).
+        if (!rejoins && loose) {
+          const lj = looseKey(abjad ? skeleton(joined) : phoneticKey(joined));
+          const lt = looseKey(abjad ? target.skel : target.key);
+          rejoins = lj.length >= 3 && lj[0] === lt[0] && (lj === lt || (!abjad && editSimilarity(lj, lt) >= 0.85));
+        }
+        if (rejoins) {
           tokens = [...tokens.slice(0, s), mergedToken(run), ...tokens.slice(s + r)];
           changed = true;
           done = true;

@@ -8,6 +8,8 @@
  */
 import { ownEntry } from '../../common/lookup';
 import { isCountryWord } from './countries';
+import { dropNativeTitles, readNativeLegalForms, translateGenericWords } from './translations';
+import { expandEthiopianShortNames } from './scripts';
 import { transliterateWords } from './transliterate';
 import {
   HONORIFICS,
@@ -51,6 +53,8 @@ export interface Token {
   qualifier?: boolean;
   /** The Han character or Hangul syllable the word reads (see transliterate.ts): compared as written. */
   orig?: string;
+  /** Romanised from a script whose romanisations disagree on voicing and vowel length (scripts.ts): also compared by a loose key. */
+  loose?: boolean;
   /** Interned number of the text (similarity.ts), set on first comparison. */
   id?: number;
 }
@@ -71,7 +75,14 @@ const ANNOTATION_PATTERNS: RegExp[] = [
 ];
 
 /** "X (ex-Y)", "X (f.k.a. Y)" -> main name X and alternate Y. */
-const FORMER_NAME = /\s*[(\[]\s*(?:ex|f\.?k\.?a\.?|formerly|former(?:ly)? known as|a\.?k\.?a\.?)[\s.:-]+([^)\]]+)[)\]]/i;
+const FORMER_NAME = new RegExp(
+  String.raw`\s*[(\[]\s*(?:ex|f\.?k\.?a\.?|formerly|former(?:ly)? known as|a\.?k\.?a\.?|` +
+    // "formerly" in the scripts the engine reads: Hebrew, Greek, Russian, Georgian, Armenian, Hindi, Bengali,
+    // Tamil, Sinhala, Amharic, Burmese, Thai, Lao, Khmer, Japanese, Korean, Chinese.
+    String.raw`לשעבר|πρώην|бывш\.?|бывшее|ранее|ყოფილი|նախկին|पूर्व|पहले|পূর্বতন|সাবেক|முன்னாள்|හිටපු|የቀድሞ|ယခင်|ชื่อเดิม|เดิม|ເດີມ|អតីត|旧|舊|구|原` +
+    String.raw`)[\s.:-]+([^)\]]+)[)\]]`,
+  'iu',
+);
 
 export function splitAnnotations(raw: string): { main: string; alternates: string[] } {
   let main = raw.normalize('NFKC');
@@ -103,6 +114,8 @@ export function phoneticKey(word: string): string {
   w = w
     .replace(/tch|tsch/g, 'ch')
     .replace(/sch/g, 'sh')
+    // "Yitzhak" is Yitz-hak, not a "zh".
+    .replace(/tzh/g, 'tsh')
     .replace(/zh/g, 'j')
     .replace(/dzh|dj/g, 'j')
     .replace(/ph/g, 'f')
@@ -157,6 +170,7 @@ interface RawWord {
   abbrev: boolean;
   qualifier?: boolean;
   orig?: string;
+  loose?: boolean;
 }
 
 /**
@@ -205,7 +219,7 @@ function splitWords(main: string, person = false): RawWord[] {
       .replace(/([a-z])(\d)/g, '$1 $2')
       .replace(/(\d)([a-z])/g, '$1 $2');
     const pieces = text.split(/[^a-z0-9]+/).filter(Boolean);
-    for (const piece of pieces) out.push({ text: piece, abjad: w.abjad, abbrev: dotted, orig: pieces.length === 1 ? w.orig : undefined });
+    for (const piece of pieces) out.push({ text: piece, abjad: w.abjad, abbrev: dotted, orig: pieces.length === 1 ? w.orig : undefined, loose: w.loose });
   }
   return out;
 }
@@ -293,8 +307,9 @@ function truncatedLegalForm(phrase: string): LegalForm | undefined {
  * single letters are initials; in an organisation's, "I" at the end is a number.
  */
 export function prepareName(raw: string, mode: NameMode = 'any', alreadyClean = false): PreparedName {
-  const main = alreadyClean ? raw : splitAnnotations(raw).main;
   const person = mode === 'person';
+  const cleaned = readNativeLegalForms(alreadyClean ? raw : splitAnnotations(raw).main);
+  const main = person || mode === 'any' ? expandEthiopianShortNames(dropNativeTitles(cleaned)) : cleaned;
   const { core, qualifiers } = splitQualifiers(main, mode);
   let words = splitWords(core, person);
   const tail = qualifiers ? splitWords(qualifiers, person) : [];
@@ -362,7 +377,8 @@ export function prepareName(raw: string, mode: NameMode = 'any', alreadyClean = 
     }
     // Titles say nothing about who a person is; in an organisation's or a vessel's name they are part of it ("General Motors", "Lady Rania").
     if ((person || mode === 'any' || ADDRESS_FORMS.has(t)) && HONORIFICS.has(t) && words.length > 2) continue;
-    const particle = PARTICLES.get(t);
+    // A syllable romanised from Burmese, Thai or an Indic script ("le", "da") is not a Latin particle.
+    const particle = w.loose && !w.abjad ? undefined : PARTICLES.get(t);
     // "AL ZAWAHIRI, Ayman" opens with a particle; "Ben Netanyahu" opens with a given name.
     const opensName = i === 0 && (t === 'ben' || words.length === 1);
     if (particle !== undefined && !opensName && (person || mode === 'any' || !PERSON_ONLY_PARTICLES.has(particle))) {
@@ -378,6 +394,7 @@ export function prepareName(raw: string, mode: NameMode = 'any', alreadyClean = 
     }
     const token = makeToken(t, 'word', w.abjad, w.abbrev, t, wordKeys[i]);
     if (w.orig) token.orig = w.orig;
+    if (w.loose) token.loose = true;
     if (!person && isCountryWord(t)) token.country = true;
     else if (w.qualifier) token.qualifier = true;
     tokens.push(token);
@@ -406,6 +423,12 @@ export function prepareNameVariants(raw: string, mode: NameMode = 'any'): Prepar
   const variants = [prepareName(main, mode, true), ...alternates.map((a) => prepareName(a, mode))];
   // Greek names carry a case ending the English form drops (Alexandros / Alexander, Georgios / George).
   if (GREEK_ENDING.test(main)) variants.push(prepareName(main.replace(/(ος|ας|ης|ις|ός|άς|ής|ίς)(?=\s|$)/g, ''), mode, true));
+  // A company's generic words read in English ("הובלות" / "Hovalot" -> "transport"): registries translate them.
+  if (mode !== 'person') {
+    // Legal forms first, so a generic word inside one (ក្រុម "group" in ក្រុមហ៊ុន "company") stays in it.
+    const translated = translateGenericWords(readNativeLegalForms(main));
+    if (translated) variants.push(prepareName(translated, mode, true));
+  }
   return variants;
 }
 

@@ -23,6 +23,7 @@ const ABJAD = 1;
 const ABBREV = 2;
 const COUNTRY = 4;
 const QUALIFIER = 8;
+const LOOSE = 16;
 
 export interface PackedPostings {
   /** String-table ids of the keys. */
@@ -58,6 +59,11 @@ export interface PackedIndex {
   entityDb: Uint8Array;
   /** String-table id of the entity's list id. */
   entityList: Int32Array;
+  /**
+   * An entity several lists publish (merge.ts) is in the database and list of each of its listings: string-table
+   * id of "database|list id,..." per listing, -1 for an entity listed once.
+   */
+  entityScope?: Int32Array;
   postings: PackedPostings;
   skeletons: PackedPostings;
   compacts: PackedPostings;
@@ -178,7 +184,7 @@ export function packIndex(entities: ListedEntity[], keep: boolean): { packed: Pa
         const seen = new Set<string>();
         for (const t of p.tokens) {
           tokKind.push(TOKEN_KINDS.indexOf(t.kind));
-          tokFlags.push((t.abjad ? ABJAD : 0) | (t.abbrev ? ABBREV : 0) | (t.country ? COUNTRY : 0) | (t.qualifier ? QUALIFIER : 0));
+          tokFlags.push((t.abjad ? ABJAD : 0) | (t.abbrev ? ABBREV : 0) | (t.country ? COUNTRY : 0) | (t.qualifier ? QUALIFIER : 0) | (t.loose ? LOOSE : 0));
           tokText.push(strings.id(t.text));
           tokKey.push(strings.id(t.key));
           tokSkel.push(strings.id(t.skel));
@@ -232,11 +238,16 @@ export function packIndex(entities: ListedEntity[], keep: boolean): { packed: Pa
     entityKind: shared(Uint8Array, entities.map((e) => ENTITY_KINDS.indexOf(e.kind))),
     entityDb: shared(Uint8Array, entities.map((e) => LIST_DATABASES.indexOf(e.database))),
     entityList: shared(Int32Array, entities.map((e) => strings.id(e.list_id))),
+    entityScope: shared(Int32Array, entities.map((e) => (e.listings && e.listings.length > 1 ? strings.id(scopeOf(e)) : -1))),
     postings: post.pack(strings),
     skeletons: skel.pack(strings),
     compacts: compact.pack(strings),
   };
   return { packed, prepared };
+}
+
+function scopeOf(e: ListedEntity): string {
+  return [...new Set((e.listings ?? []).map((l) => `${l.database}|${l.list_id}`))].join(',');
 }
 
 let formsByCanonical: Map<string, LegalForm> | undefined;
@@ -268,6 +279,7 @@ export function unpackName(p: PackedIndex, nameId: number): PreparedName {
       surface: s[p.tokSurface[k]],
     };
     if (flags & QUALIFIER) t.qualifier = true;
+    if (flags & LOOSE) t.loose = true;
     if (p.tokOrig[k] >= 0) t.orig = s[p.tokOrig[k]];
     if (kind === 'legal') {
       t.form = legalForm(text);

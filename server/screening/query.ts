@@ -6,6 +6,7 @@
  */
 import { validateDay, validateMonth, validateSearchTerm, validateYear } from '../../common/validation';
 import { DATABASES, ENTITY_TYPES } from '../../common/enums';
+import { resolveCountry } from '../../common/countries';
 import { isCountryCode, toCountryCode } from './countries';
 import type { ListDatabase, ScreeningQuery } from './types';
 
@@ -44,7 +45,8 @@ export interface NormalisedQuery {
 }
 
 function country(code: string, field: string): string {
-  const c = isCountryCode(code) ? code.toUpperCase() : toCountryCode(code);
+  // The shared resolver first (codes and names in the six languages, as the API and the forms take them), then the lists' spellings.
+  const c = isCountryCode(code) ? code.toUpperCase() : (resolveCountry(code) ?? toCountryCode(code));
   if (!c) throw new ScreeningInputError(field, 'invalid_country');
   return c;
 }

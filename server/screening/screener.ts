@@ -12,6 +12,7 @@ import { describeMatch, matchNames, type NameComparison, type NameMatch } from '
 import { sameGivenName } from './similarity';
 import { identifierKey, prepareNameVariants, type NameMode, type PreparedName } from './normalize';
 import { normaliseQuery, type NormalisedQuery } from './query';
+import { AddressIndex, PLACE_ID_PREFIX, SanctionedPlaces } from './places';
 import type { EntityKind, ListedEntity, ScoreFeature, ScreeningHit, ScreeningQuery, ScreeningResult } from './types';
 import type { Relevance } from '../../common/enums';
 
@@ -46,17 +47,23 @@ export class Screener {
   readonly index: CandidateIndex;
   private byId = new Map<string, number>();
   private byIdentifier = new Map<string, number[]>();
+  /** Sanctioned jurisdictions and regions the loaded programmes impose (places.ts). */
+  readonly places: SanctionedPlaces;
+  private addresses?: AddressIndex;
 
   constructor(entities: ListedEntity[], options: IndexOptions = {}) {
     this.index = new CandidateIndex(entities, options);
     entities.forEach((e, i) => {
       this.byId.set(e.id, i);
+      // A merged entity answers to each of its listings' ids (case hits stored before the merge, a CSL row's id).
+      for (const l of e.listings ?? []) if (!this.byId.has(l.id)) this.byId.set(l.id, i);
       for (const k of identifierKeys(e)) {
         const l = this.byIdentifier.get(k);
         if (l) l.push(i);
         else this.byIdentifier.set(k, [i]);
       }
     });
+    this.places = new SanctionedPlaces(entities);
   }
 
   get entities(): ListedEntity[] {
@@ -76,6 +83,7 @@ export class Screener {
   }
 
   getEntity(id: string): ListedEntity | undefined {
+    if (id.startsWith(PLACE_ID_PREFIX)) return this.places.entity(id);
     const i = this.byId.get(id);
     return i === undefined ? undefined : this.index.entities[i];
   }
@@ -112,7 +120,7 @@ export class Screener {
     const idKey = q.identifier ? identifierKey(q.identifier) : '';
     for (const ei of this.byIdentifier.get(idKey) ?? []) {
       const e = entities[ei];
-      if (!kinds.has(e.kind) || !q.databases.has(e.database) || named.has(ei) || (q.sources && !q.sources.has(e.list_id)) || exclude?.(ei)) continue;
+      if (!kinds.has(e.kind) || !this.index.entityInScope(ei, q.databases, q.sources) || named.has(ei) || exclude?.(ei)) continue;
       variants ??= queryVariants(this.index, q);
       const cand = this.index.weigh(prepareNameVariants(e.names[0].full, modeForKind(e.kind))[0]);
       const m = matchNames(variants[0], cand);
@@ -121,13 +129,61 @@ export class Screener {
     const hits: ScreeningHit[] = [];
     for (const f of found) {
       const hit = this.explain(q, entities[f.entity], f.kind, f.nameId, f.cmp, f.base);
-      if (hit.score_raw >= q.threshold) hits.push(hit);
+      if (hit.score_raw >= q.threshold) {
+        hit.explanation.push(...this.places.notesFor(f.entity, entities[f.entity]));
+        hits.push(hit);
+      }
     }
+    const places = this.places.screen(q);
+    if (q.entityType === 'location') hits.push(...places.located, ...this.addressHits(q, exclude));
     // Keep one hit per entity: a direct name match outranks an rca link.
     const byEntity = new Map<string, ScreeningHit>();
     for (const h of hits.sort((a, b) => b.score_raw - a.score_raw)) if (!byEntity.has(h.entity_id)) byEntity.set(h.entity_id, h);
-    const out = [...byEntity.values()].slice(0, q.limit);
+    // What the customer's own countries or address say comes after the matches (it is about the customer, not a
+    // listed party found for them), and always within the limit.
+    const declared = places.declared.filter((h) => !byEntity.has(h.entity_id)).slice(0, q.limit);
+    const out = [...byEntity.values()].slice(0, q.limit - declared.length).concat(declared);
     return { query: q.original, match_score: q.matchScore, hits: out, candidates: retrieved, took_ms: round3(performance.now() - start) };
+  }
+
+  /** A location search against the listed entities' addresses: an address it matches strongly finds its entity. */
+  private addressHits(q: NormalisedQuery, exclude?: (entity: number) => boolean): ScreeningHit[] {
+    this.addresses ??= new AddressIndex(this.index.entities);
+    const entities = this.index.entities;
+    const best = new Map<number, ScreeningHit>();
+    for (const m of this.addresses.match(q.term, q.threshold, (ei) => this.index.entityInScope(ei, q.databases, q.sources) && !exclude?.(ei))) {
+      if (best.has(m.entity)) continue;
+      const e = entities[m.entity];
+      const address = e.addresses[m.address].text;
+      const explanation: ScoreFeature[] = [
+        {
+          feature: 'address',
+          contribution: m.score,
+          query_value: q.term,
+          candidate_value: address,
+          detail: [m.pairs.join('; '), m.unmatched.length ? `unmatched in query: ${m.unmatched.join(' ')}` : ''].filter(Boolean).join(' | '),
+        },
+        ...this.places.notesFor(m.entity, e),
+      ];
+      best.set(m.entity, {
+        entity_id: e.id,
+        name: e.names[0]?.full ?? '',
+        matched_name: address,
+        score: Math.round(m.score * 100),
+        score_raw: m.score,
+        relevance: [],
+        database: e.database,
+        source: e.source,
+        list_id: e.list_id,
+        programs: e.programs,
+        kind: e.kind,
+        countries: e.countries,
+        birth_dates: e.birth_dates,
+        explanation,
+        ...mergedListings(e, explanation),
+      });
+    }
+    return [...best.values()];
   }
 
   private explain(q: NormalisedQuery, e: ListedEntity, kind: IndexedNameKind, nameId: number, cmp: NameComparison, base: number): ScreeningHit {
@@ -199,8 +255,24 @@ export class Screener {
       countries: e.countries,
       birth_dates: e.birth_dates,
       explanation: features,
+      ...mergedListings(e, features),
     };
   }
+}
+
+/** A merged entity's hit shows every listing, and why they were taken for one entity. */
+function mergedListings(e: ListedEntity, features: ScoreFeature[]): Pick<ScreeningHit, 'listings'> {
+  if (!e.listings || e.listings.length < 2) return {};
+  features.push({
+    feature: 'merged_listings',
+    contribution: 0,
+    query_value: '',
+    candidate_value: e.listings.map((l) => l.source).join('; '),
+    detail: (e.merge_reasons ?? []).map((r) => r.evidence).join('; '),
+  });
+  return {
+    listings: e.listings.map(({ names, ...l }) => ({ ...l, name: names[0] ?? '' })),
+  };
 }
 
 export interface ScreenOptions {
@@ -252,8 +324,7 @@ export function scoreNames(index: CandidateIndex, q: NormalisedQuery, exclude?: 
     if (kind === 'rca' && !q.rca) return false;
     if (!q.akas && kind !== 'primary' && kind !== 'original' && kind !== 'rca') return false;
     const ei = index.entityOf(nameId);
-    if (!kinds.has(index.entityKindOf(ei)) || !q.databases.has(index.entityDatabaseOf(ei))) return false;
-    if (q.sources && !q.sources.has(index.entityListOf(ei))) return false;
+    if (!kinds.has(index.entityKindOf(ei)) || !index.entityInScope(ei, q.databases, q.sources)) return false;
     return !exclude?.(ei);
   };
   const all = index.retrieve(variants, CANDIDATES, accept);

@@ -7,6 +7,7 @@
  * across languages, Wade-Giles / Pinyin, abbreviations, Baltic endings, vowels
  * of romanisation, Han characters and Hangul syllables compared as written.
  */
+import { looseKey } from './scripts';
 import { phoneticKey, type Token } from './normalize';
 import { sameChineseReading } from './sinitic';
 import { GIVEN_NAME_VARIANTS } from './vocabulary';
@@ -190,7 +191,7 @@ function wordId(t: Token): number {
 export function tokenSimilarity(a: Token, b: Token, person = false): TokenMatch {
   // Two Han characters or Hangul syllables: the same one, or two different name elements.
   if (a.orig !== undefined && b.orig !== undefined) return a.orig === b.orig ? EXACT : NONE;
-  if (a.kind !== 'word' || b.kind !== 'word' || a.abjad || b.abjad || a.abbrev || b.abbrev) return computeSimilarity(a, b, person);
+  if (a.kind !== 'word' || b.kind !== 'word' || a.abjad || b.abjad || a.abbrev || b.abbrev || a.loose || b.loose) return computeSimilarity(a, b, person);
   const ia = wordId(a);
   const ib = wordId(b);
   if (ia === ib) return EXACT;
@@ -236,7 +237,18 @@ function computeSimilarity(a: Token, b: Token, person: boolean): TokenMatch {
   if (sameChineseReading(a.text, b.text)) return { sim: 0.9, how: 'phonetic' };
   if (a.abjad || b.abjad) {
     if (a.skel.length >= 1 && a.skel === b.skel) return { sim: 0.9, how: 'skeleton' };
-    const s = editSimilarity(a.skel, b.skel) * 0.9;
+    // Romanisations of these scripts disagree on voicing and on sh/s, ch/j ("Shinawatra" / ชินวัตร).
+    const la = looseKey(a.skel);
+    if (la.length >= 2 && la === looseKey(b.skel)) return { sim: 0.85, how: 'skeleton' };
+    // Hebrew ב is "b" or "v" by position, and Latin spellings of foreign names do not follow the rule ("Gurevich").
+    if (a.skel.includes('b') !== b.skel.includes('b') || a.skel.includes('b')) {
+      const na = a.skel.replace(/b/g, '');
+      if (na.length >= 2 && na === b.skel.replace(/b/g, '')) return { sim: 0.85, how: 'skeleton' };
+    }
+    let s = editSimilarity(a.skel, b.skel) * 0.9;
+    // Thai, Lao, Khmer, Hebrew and kana spellings differ in one consonant of a longer skeleton
+    // (a final written as the letter or as its sound: "Srettha" / "Sretta"); Arabic keeps the strict rule.
+    if (s < WORD_MATCH_FLOOR && (a.loose || b.loose) && la.length >= 4) s = Math.max(s, editSimilarity(la, looseKey(b.skel)) >= 0.75 ? 0.72 : 0);
     return s >= WORD_MATCH_FLOOR ? { sim: s, how: 'skeleton' } : NONE;
   }
   if (abbreviationOf(a, b, person) || abbreviationOf(b, a, person)) return { sim: 0.9, how: 'abbreviation' };
@@ -246,7 +258,8 @@ function computeSimilarity(a: Token, b: Token, person: boolean): TokenMatch {
     if (sh.text.length >= 4 && l.text.endsWith('s') && phoneticKey(l.text.slice(0, -1)) === sh.key) return { sim: 0.9, how: 'phonetic' };
   }
   // Singular and plural ("Star"/"Stars", "Kartali"/"Kartallari") name different things as often as not.
-  if (!person && (isPluralOf(a.text, b.text) || isPluralOf(b.text, a.text))) return { sim: 0.72, how: 'fuzzy' };
+  // (An English ending: a word romanised from another script ends in "-s" for its own grammar, Georgian "Tbilisis".)
+  if (!person && !a.loose && !b.loose && (isPluralOf(a.text, b.text) || isPluralOf(b.text, a.text))) return { sim: 0.72, how: 'fuzzy' };
   // Edit similarity on the phonetic keys or the words as written, whichever is higher; only
   // values at the floor or above matter, so the distance stops as soon as it cannot get there.
   const floor = person ? PERSON_WORD_FLOOR : WORD_MATCH_FLOOR;
@@ -257,6 +270,13 @@ function computeSimilarity(a: Token, b: Token, person: boolean): TokenMatch {
   if (a.key.includes('rn') !== b.key.includes('rn')) sim = Math.max(sim, Math.min(0.9, similarityAtLeast(a.key.replace(/rn/g, 'm'), b.key.replace(/rn/g, 'm'), Math.max(floor, sim))));
   // Vowel-only differences ("Ahmad"/"Ahmed", "Muhammad"/"Mohammed") are romanisation, not another name.
   if (a.skel.length >= 3 && a.skel === b.skel && a.key[0] === b.key[0]) sim = Math.max(sim, 0.85);
+  // A word romanised from a script whose systems disagree on voicing, aspiration and vowel
+  // length ("Htun" / "Tun", "Karunaniti" / "Karunanidhi"): compared on the folded key too.
+  if ((a.loose || b.loose) && sim < 0.9) {
+    const la = looseKey(a.key);
+    const lb = looseKey(b.key);
+    sim = Math.max(sim, la === lb ? 0.9 : similarityAtLeast(la, lb, floor) * 0.95);
+  }
   return sim >= floor ? { sim, how: 'fuzzy' } : NONE;
 }
 

@@ -8,6 +8,7 @@
  * Syriac, Thaana, Thai) so the matcher compares their consonant skeletons.
  */
 import anyAscii from 'any-ascii';
+import { isLooseScript, romaniseScriptWord } from './scripts';
 
 export interface TransliteratedWord {
   text: string;
@@ -15,6 +16,8 @@ export interface TransliteratedWord {
   abjad: boolean;
   /** The word was not Latin to begin with. */
   foreign: boolean;
+  /** Its script's romanisations disagree on voicing, aspiration and vowel length: also compare loosely. */
+  loose?: boolean;
   /**
    * The Han character or Hangul syllable this word reads: in those scripts each
    * character is a name element, and two different characters are two different
@@ -105,10 +108,17 @@ export function transliterateWords(text: string): TransliteratedWord[] {
       continue;
     }
     if (HANGUL.test(word)) {
+      // A ship's name ends in 호 ("Ho", its number marker): "황금산2호" is HWANG GUM SAN 2.
+      const vessel = /^(.*[\uAC00-\uD7A3])(\d*)호$/.exec(word);
+      if (vessel && [...vessel[1]].length >= 2) {
+        for (const r of romaniseHangul(vessel[1])) out.push({ text: r.text, abjad: false, foreign: true, orig: r.orig, loose: true });
+        if (vessel[2]) out.push({ text: vessel[2], abjad: false, foreign: false });
+        continue;
+      }
       // Split around non-Hangul pieces so "대륜홀딩스" and punctuation keep working.
       for (const piece of word.split(/([\uAC00-\uD7A3]+)/)) {
         if (!piece) continue;
-        if (HANGUL.test(piece)) for (const r of romaniseHangul(piece)) out.push({ text: r.text, abjad: false, foreign: true, orig: r.orig });
+        if (HANGUL.test(piece)) for (const r of romaniseHangul(piece)) out.push({ text: r.text, abjad: false, foreign: true, orig: r.orig, loose: true });
         else out.push({ text: anyAscii(piece), abjad: false, foreign: true });
       }
       continue;
@@ -126,8 +136,14 @@ export function transliterateWords(text: string): TransliteratedWord[] {
       }
       continue;
     }
+    const loose = isLooseScript(word);
+    const scripted = romaniseScriptWord(word);
+    if (scripted) {
+      for (const w of scripted) if (w.text) out.push({ text: w.text, abjad: w.abjad, foreign: true, loose });
+      continue;
+    }
     const abjad = ABJAD.test(word);
-    for (const part of anyAscii(word).split(/\s+/)) if (part) out.push({ text: part, abjad, foreign: true });
+    for (const part of anyAscii(word).split(/\s+/)) if (part) out.push({ text: part, abjad, foreign: true, loose: loose || undefined });
   }
   return out;
 }

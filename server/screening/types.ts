@@ -72,6 +72,36 @@ export interface ListedEntity {
   source_url?: string;
   /** Ids of the same record in other lists (the US CSL repeats OFAC and BIS rows); skipped when one of those is loaded. */
   duplicate_of?: string[];
+  /**
+   * Every listing of an entity that several lists publish (merge.ts), in list order; the first one's id is the
+   * entity's id. Absent on an entity listed once.
+   */
+  listings?: Listing[];
+  /** Why the listings were taken for one entity, one entry per join. */
+  merge_reasons?: MergeReason[];
+}
+
+/** One publisher's listing of an entity that several lists publish. */
+export interface Listing {
+  /** The listing's own id ("<list id>:<publisher's id>"); getEntity() finds the merged entity by it. */
+  id: string;
+  list_id: string;
+  source: string;
+  database: ListDatabase;
+  programs: string[];
+  /** The names this listing gives, as written, its primary name first. */
+  names: string[];
+  source_url?: string;
+  listed_on?: string;
+}
+
+export interface MergeReason {
+  /** copy: a list repeats another's record (the CSL, OFAC's non-SDN lists); cross_reference: both cite the same UN reference; identifier: same strong number; name_and_date: same name with the same birth date, or for organisations the same country. */
+  rule: 'copy' | 'cross_reference' | 'identifier' | 'name_and_date';
+  /** The two listings joined. */
+  listings: [string, string];
+  /** What they share, for the analyst: "same IMO 9123456". */
+  evidence: string;
 }
 
 /** One list, loaded. */
@@ -130,7 +160,12 @@ export interface ScoreFeature {
     | 'identifier'
     | 'number_mismatch'
     | 'legal_form'
-    | 'rca';
+    | 'rca'
+    | 'merged_listings'
+    // A sanctioned jurisdiction or region (places.ts): the place a location search names, the customer's country or address, or a listed entity's.
+    | 'sanctioned_place'
+    // A location search matched against a listed entity's address.
+    | 'address';
   /** Signed change to the 0-1 score (the name feature carries the base score). */
   contribution: number;
   query_value: string;
@@ -154,7 +189,12 @@ export interface ScreeningHit {
   countries: string[];
   birth_dates: PartialDate[];
   explanation: ScoreFeature[];
+  /** Every list that publishes the entity, when more than one does (source, list_id and database above are the first's). */
+  listings?: HitListing[];
 }
+
+/** A listing as a hit shows it. */
+export type HitListing = Omit<Listing, 'names'> & { name: string };
 
 export interface ScreeningResult {
   query: ScreeningQuery;
@@ -175,6 +215,11 @@ export interface ListStatus {
   loaded_at: string;
   last_error?: string;
   last_attempt_at?: string;
+  /**
+   * A list published only by download (no copy in LISTS_DIR) that had no directory at start and that no
+   * download has brought yet: not served, and not an error (last_error stays empty until a download fails).
+   */
+  not_configured?: boolean;
 }
 
 export interface EngineStatus {

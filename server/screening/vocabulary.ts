@@ -15,7 +15,7 @@
  */
 type LegalType = 'llc' | 'jsc' | 'p' | 'sole' | 'state' | 'coop' | 'assoc';
 const LEGAL_FORM_TABLE: Array<[string[], string, LegalType?]> = [
-  [['ltd', 'limited', 'llc', 'l l c', 'limited liability company', 'limited liability co', 'co', 'company', 'plc', 'public limited company', 'pvt', 'private', 'private limited', 'pvt ltd', 'co ltd', 'company limited', 'pty', 'pty ltd', 'lp', 'llp', 'limited partnership', 'jsc', 'joint stock company', 'ojsc', 'open joint stock company', 'cjsc', 'closed joint stock company', 'pjsc', 'public joint stock company', 'est', 'establishment', 'holding company', 'private company', 'public company'], 'en'],
+  [['ltd', 'limited', 'llc', 'l l c', 'limited liability company', 'limited liability co', 'co', 'company', 'plc', 'public limited company', 'pvt', 'private', 'private limited', 'pvt ltd', 'co ltd', 'company limited', 'pty', 'pty ltd', 'lp', 'llp', 'limited partnership', 'jsc', 'joint stock company', 'ojsc', 'open joint stock company', 'cjsc', 'closed joint stock company', 'pjsc', 'public joint stock company', 'est', 'establishment', 'holding company', 'private company', 'public company', 'pcl', 'public company limited', 'share company', 'sc'], 'en'],
   [['inc', 'incorporated', 'corp', 'corporation', 'corp ltd', 'corporation limited'], 'us'],
   [['pte', 'pte ltd', 'private limited company'], 'sg'],
   [['uab', 'uzdaroji akcine bendrove'], 'lt', 'llc'],

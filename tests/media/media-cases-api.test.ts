@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)('Media Watcher calls on %s', (kind) => {
         [{ keywords: [{ mode: 'all' }] }, '400 required', 'keywords.0.term'],
         [{ keywords: [kw('fraud', 'maybe')] }, '400 bad_request', 'keywords.0.mode'],
         [{ ...QUERY, match: 'fuzzy' }, '400 bad_request', 'match'],
-        [{ ...QUERY, countries: ['USA'] }, '400 invalid_country', 'countries.0'],
+        [{ ...QUERY, countries: ['Atlantis'] }, '400 invalid_country', 'countries.0'],
         [{ ...QUERY, languages: ['it'] }, '400 bad_request', 'languages.0'],
         [{ ...QUERY, window: { amount: 0, unit: 'days' } }, '400 media_window_amount', 'window.amount'],
         [{ ...QUERY, window: { amount: '1001', unit: 'days' } }, '400 media_window_amount', 'window.amount'],

@@ -165,7 +165,7 @@ describe.each(DATABASE_KINDS)('risk scoring API on %s', (kind) => {
       ['a rule without a weightage', { rules: [{ country: 'any', category: 'pep', record: 'any' }] }, '400 required rules.0.weightage'],
       ['a zero weightage', { rules: [{ country: 'any', category: 'pep', record: 'any', weightage: 0 }] }, '400 risk_weightage_range rules.0.weightage'],
       ['a fractional weightage', { rules: [{ country: 'any', category: 'pep', record: 'any', weightage: 1.5 }] }, '400 risk_weightage_range rules.0.weightage'],
-      ['a country code of three letters', { rules: [{ country: 'EGY', category: 'pep', record: 'any', weightage: 5 }] }, '400 risk_rule_country rules.0.country'],
+      ['a country that is no country name', { rules: [{ country: 'Atlantis', category: 'pep', record: 'any', weightage: 5 }] }, '400 risk_rule_country rules.0.country'],
       ['a country that does not exist', { rules: [{ country: 'any', category: 'pep', record: 'any', weightage: 5 }, { country: 'XX', category: 'pep', record: 'any', weightage: 5 }] }, '400 risk_rule_country rules.1.country'],
       ['an unknown category', { rules: [{ country: 'any', category: 'gossip', record: 'any', weightage: 5 }] }, '400 risk_rule_category rules.0.category'],
       ['an unknown record condition', { rules: [{ country: 'any', category: 'pep', record: 'rumoured', weightage: 5 }] }, '400 risk_rule_record rules.0.record'],

@@ -20,6 +20,12 @@ export interface ListDefinition {
   optional?: string[];
   /** Official publisher URL of each file, for scheduled refreshes. */
   urls: Record<string, string>;
+  /**
+   * No copy ships with the project: when LISTS_DIR has no directory for the list at start, the list is
+   * not configured (not an error, no effect on the engine's readiness) and is served once a download
+   * brings it. A directory that exists but lacks a file is still an error.
+   */
+  fetchOnly?: boolean;
   parse(files: Record<string, string>): ListedEntity[];
 }
 
@@ -171,6 +177,12 @@ export function codes(names: Array<string | undefined>): string[] {
 
 const ORG_WORDS =
   /\b(trading|company|group|industr|technolog|bank|universit|institut|corporation|laborator|ministry|electronic|enterprise|holding|international|services|shipping|airlines?|import|export|logistics|center|centre|factory|works|plant|systems|solutions|engineering|development|investment|finance|network|agency|committee|organi[sz]ation|foundation|association|party|front|army|brigade|movement|office|bureau|department|academy|school|research|design|science|manufactur|supply|supplies|construction|petroleum|oil|gas|energy|chemical|metal|steel|marine|maritime|aviation|aerospace|defen[cs]e|security|fund|capital|exchange|store|shop|market|media|press|tv|radio|club)\b/i;
+
+/** Whether a name carries a legal form ("OOO", "Sdn Bhd", "joint stock company"). */
+export function hasLegalForm(name: string): boolean {
+  const words = name.toLowerCase().replace(/[.,'"()]/g, ' ').split(/\s+/).filter(Boolean);
+  return words.some((w, i) => (LEGAL_FORMS.has(w) && w.length > 2) || (i + 1 < words.length && LEGAL_FORMS.has(`${w} ${words[i + 1]}`)));
+}
 
 /** A list without a type column: organisations have legal forms, digits or organisation words. */
 export function guessKind(name: string): EntityKind {

@@ -9,16 +9,23 @@ import { join } from 'node:path';
 import type { ListDefinition } from './common';
 import { usCsl } from './csl';
 import { bisDpl } from './dpl';
+import { euFsf } from './eu';
 import { ofacConsolidated, ofacSdn } from './ofac';
 import { pepUsCongress } from './pep';
+import { ukSanctions } from './uk';
 import { unConsolidated } from './un';
 
 export type { ListDefinition } from './common';
 
-export const LIST_DEFINITIONS: ListDefinition[] = [ofacSdn, ofacConsolidated, unConsolidated, usCsl, bisDpl, pepUsCongress];
+export const LIST_DEFINITIONS: ListDefinition[] = [ofacSdn, ofacConsolidated, unConsolidated, usCsl, bisDpl, pepUsCongress, euFsf, ukSanctions];
 
 export function listDefinition(id: string): ListDefinition | undefined {
   return LIST_DEFINITIONS.find((d) => d.id === id);
+}
+
+/** False for a fetch-only list with no directory in LISTS_DIR: it is not configured, which is not an error. */
+export function listConfigured(listsDir: string, def: ListDefinition): boolean {
+  return !def.fetchOnly || existsSync(join(listsDir, def.id));
 }
 
 /** The text of every file of a list, or an error naming the first missing required file. */

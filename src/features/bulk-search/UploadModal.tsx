@@ -23,6 +23,7 @@ import {
   selectCreditsDialog,
   selectEditable,
   selectError,
+  selectFailedRows,
   selectFieldErrors,
   selectFile,
   selectName,
@@ -85,6 +86,7 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
   const error = useSelector(actor, selectError);
   const percent = useSelector(actor, selectUploadPercent);
   const rows = useSelector(actor, selectRows);
+  const failedRows = useSelector(actor, selectFailedRows);
   const { problems, count } = useSelector(actor, selectProblems);
   const batch = useSelector(actor, selectBatch);
   const batchName = useSelector(actor, selectBatchName);
@@ -260,6 +262,36 @@ export function UploadModal({ onClose, onStarted }: { onClose: () => void; onSta
                         <Alert.Description>
                           <FormattedMessage id="bulk.modal.credits" values={{ rows }} />
                         </Alert.Description>
+                      </Stack>
+                    </Alert.Root>
+                  )}
+                  {(step === 'ready' || step === 'uploading') && failedRows && (
+                    <Alert.Root status="warning" data-testid="failed-rows">
+                      <Alert.Indicator />
+                      <Stack gap="1">
+                        <Alert.Title>
+                          <FormattedMessage id="bulk.modal.failed_rows" values={{ count: failedRows.count }} />
+                        </Alert.Title>
+                        <Alert.Description>
+                          <Stack gap="0" as="ul" listStyleType="none">
+                            {failedRows.problems.slice(0, 5).map((p) => (
+                              <Text as="li" key={`${p.row}-${p.column}`} textStyle="sm">
+                                <FormattedMessage id="bulk.modal.failed_row" values={{ row: p.row, column: p.column, message: problemMessage(p) }} />
+                                {p.value && (
+                                  <>
+                                    {' '}
+                                    <Name>{p.value}</Name>
+                                  </>
+                                )}
+                              </Text>
+                            ))}
+                          </Stack>
+                        </Alert.Description>
+                        <Box>
+                          <Button size="xs" variant="outline" onClick={() => saveErrorFile(intl, 'bulk.modal', failedRows.problems, failedRows.fileName)} data-testid="download-failed-rows">
+                            <FormattedMessage id="bulk.modal.download_failed_rows" />
+                          </Button>
+                        </Box>
                       </Stack>
                     </Alert.Root>
                   )}

@@ -278,6 +278,14 @@ export default function CaseResultsPage() {
                                 {valueLabel(intl, 'database', h.appears_on.database)} · {h.appears_on.source}
                                 {h.appears_on.programs.length ? ` · ${h.appears_on.programs.slice(0, 3).join(', ')}` : ''}
                               </Text>
+                              {(h.listings ?? []).length > 1 && (
+                                <Text fontSize="xs" color="fg.muted" data-testid="hit-also-on">
+                                  <FormattedMessage
+                                    id="cases.results.also_on"
+                                    values={{ sources: h.listings.filter((l) => l.source !== h.appears_on.source).map((l) => l.source).join('; ') }}
+                                  />
+                                </Text>
+                              )}
                               {h.is_updated && (
                                 <Badge size="xs" colorPalette="purple" w="fit-content">
                                   <FormattedMessage id="cases.results.updated" />

@@ -15,6 +15,7 @@ import {
   Grid,
   HStack,
   IconButton,
+  Link as ChakraLink,
   Skeleton,
   Stack,
   Table,
@@ -62,6 +63,47 @@ function Pair({ label, children }: { label: ReactNode; children: ReactNode }) {
       <DataList.ItemLabel minW="44">{label}</DataList.ItemLabel>
       <DataList.ItemValue>{children}</DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+/** An entity several lists publish: each listing with its list, programmes, name there, date and record id. */
+function Listings({ hit }: { hit: HitDetailView }) {
+  const intl = useIntl();
+  return (
+    <Stack gap="2" data-testid="hit-listings">
+      <Text fontSize="xs" color="fg.muted">
+        <FormattedMessage id="cases.entity.listings_merged" values={{ count: hit.listings.length }} />
+      </Text>
+      {hit.listings.map((l) => (
+        <Stack key={l.id} gap="0.5" data-testid="hit-listing">
+          <Text fontSize="sm">
+            {valueLabel(intl, 'database', l.database)} · {l.source}
+            {l.listed_on ? ` · ${isoDateText(intl, l.listed_on)}` : ''}
+          </Text>
+          {l.name && l.name !== hit.profile && (
+            <Text fontSize="xs" color="fg.muted">
+              <FormattedMessage id="cases.entity.listed_as" values={{ name: <Name>{l.name}</Name> }} />
+            </Text>
+          )}
+          <HStack gap="1" wrap="wrap">
+            {l.programs.map((p) => (
+              <Badge key={p} size="sm" variant="outline">
+                {p}
+              </Badge>
+            ))}
+            <Text fontSize="xs" color="fg.subtle" fontFamily="mono">
+              {l.source_url ? (
+                <ChakraLink href={l.source_url} target="_blank" rel="noreferrer">
+                  {l.id}
+                </ChakraLink>
+              ) : (
+                l.id
+              )}
+            </Text>
+          </HStack>
+        </Stack>
+      ))}
+    </Stack>
   );
 }
 
@@ -135,18 +177,22 @@ function KeyData({ hit }: { hit: HitDetailView }) {
         ) : null}
       </Pair>
       <Pair label={<FormattedMessage id="cases.fields.appears_on" />}>
-        <Stack gap="1">
-          <Text fontSize="sm">
-            {valueLabel(intl, 'database', hit.appears_on.database)} · {hit.appears_on.source}
-          </Text>
-          <HStack gap="1" wrap="wrap">
-            {hit.appears_on.programs.map((p) => (
-              <Badge key={p} size="sm" variant="outline">
-                {p}
-              </Badge>
-            ))}
-          </HStack>
-        </Stack>
+        {(hit.listings ?? []).length > 1 ? (
+          <Listings hit={hit} />
+        ) : (
+          <Stack gap="1">
+            <Text fontSize="sm">
+              {valueLabel(intl, 'database', hit.appears_on.database)} · {hit.appears_on.source}
+            </Text>
+            <HStack gap="1" wrap="wrap">
+              {hit.appears_on.programs.map((p) => (
+                <Badge key={p} size="sm" variant="outline">
+                  {p}
+                </Badge>
+              ))}
+            </HStack>
+          </Stack>
+        )}
       </Pair>
       <Pair label={<FormattedMessage id="cases.entity.listed_on" />}>{isoDateText(intl, e.listed_on) || null}</Pair>
       <Pair label={<FormattedMessage id="cases.entity.remarks" />}>{e.remarks ? (
@@ -269,8 +315,9 @@ function RiskAnalysis({ hit, threshold }: { hit: HitDetailView; threshold: numbe
                   <Name>{explainedValue(intl, f.feature, f.candidate_value) || '—'}</Name>
                 </Table.Cell>
                 <Table.Cell textAlign="end">
-                  <Badge colorPalette={points > 0 ? (f.feature === 'name' ? 'brand' : 'red') : points < 0 ? 'green' : 'gray'} variant="subtle">
-                    {f.feature === 'name' ? intl.formatNumber(f.contribution, { style: 'percent' }) : `${points > 0 ? '+' : ''}${points}`}
+                  {/* The first entry carries the base score: the name, or for a location an address or a sanctioned place. */}
+                  <Badge colorPalette={points > 0 ? (i === 0 ? 'brand' : 'red') : points < 0 ? 'green' : 'gray'} variant="subtle">
+                    {i === 0 ? intl.formatNumber(f.contribution, { style: 'percent' }) : `${points > 0 ? '+' : ''}${points}`}
                   </Badge>
                 </Table.Cell>
               </Table.Row>
