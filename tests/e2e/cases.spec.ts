@@ -73,6 +73,10 @@ test('an analyst screens a misspelled listed name, reviews the entity and decide
   await page.getByTestId('decision-save').click();
   await expect(page.getByTestId('snackbar-success').first()).toContainText('Decision saved.');
   await expect(page.getByTestId('page-title').locator('..')).toContainText('True Positive');
+  // The confirmations stack over the top of the sidebar, and a pointer resting on them keeps them open:
+  // close them, as the analyst would, before using the buttons they cover.
+  for (const close of await page.locator('[data-scope=toast][data-part=close-trigger]').all()) await close.click();
+  await expect(page.locator('[data-scope=toast][data-part=root]')).toHaveCount(0);
 
   await page.getByTestId('open-history').click();
   const history = page.getByTestId('history-drawer');
