@@ -11,6 +11,7 @@
 import { countryAtEnd, isCountryWord } from './countries';
 import { phoneticKey, prepareName } from './normalize';
 import { editDistance } from './similarity';
+import { entityHit } from './hits';
 import type { NormalisedQuery } from './query';
 import type { ListedEntity, ScoreFeature, ScreeningHit } from './types';
 
@@ -717,23 +718,7 @@ export class SanctionedPlaces {
   }
 
   private hit(o: { place: SanctionedPlace; programmes: LoadedProgramme[]; entity: ListedEntity }, matched: string, score: number, relevance: ScreeningHit['relevance'], explanation: ScoreFeature[]): ScreeningHit {
-    const e = o.entity;
-    return {
-      entity_id: e.id,
-      name: e.names[0].full,
-      matched_name: matched,
-      score: Math.round(score * 100),
-      score_raw: round3(score),
-      relevance,
-      database: 'sanctions',
-      source: e.source,
-      list_id: PLACES_LIST_ID,
-      programs: e.programs,
-      kind: 'location',
-      countries: e.countries,
-      birth_dates: [],
-      explanation,
-    };
+    return entityHit(o.entity, matched, score, round3(score), relevance, explanation);
   }
 
   /**

@@ -12,6 +12,7 @@ import { describeMatch, matchNames, type NameComparison, type NameMatch } from '
 import { sameGivenName } from './similarity';
 import { identifierKey, prepareNameVariants, type NameMode, type PreparedName } from './normalize';
 import { normaliseQuery, type NormalisedQuery } from './query';
+import { entityHit } from './hits';
 import { AddressIndex, PLACE_ID_PREFIX, SanctionedPlaces } from './places';
 import type { EntityKind, ListedEntity, ScoreFeature, ScreeningHit, ScreeningQuery, ScreeningResult } from './types';
 import type { Relevance } from '../../common/enums';
@@ -165,23 +166,7 @@ export class Screener {
         },
         ...this.places.notesFor(m.entity, e),
       ];
-      best.set(m.entity, {
-        entity_id: e.id,
-        name: e.names[0]?.full ?? '',
-        matched_name: address,
-        score: Math.round(m.score * 100),
-        score_raw: m.score,
-        relevance: [],
-        database: e.database,
-        source: e.source,
-        list_id: e.list_id,
-        programs: e.programs,
-        kind: e.kind,
-        countries: e.countries,
-        birth_dates: e.birth_dates,
-        explanation,
-        ...mergedListings(e, explanation),
-      });
+      best.set(m.entity, entityHit(e, address, m.score, m.score, [], explanation));
     }
     return [...best.values()];
   }
@@ -240,39 +225,8 @@ export class Screener {
     else relevance.push('alias_matched');
     if (dob && dob.contribution > 0) relevance.push('dob_matched');
 
-    return {
-      entity_id: e.id,
-      name: e.names[0]?.full ?? '',
-      matched_name: matchedName,
-      score: Math.round(score * 100),
-      score_raw: round3(score),
-      relevance,
-      database: e.database,
-      source: e.source,
-      list_id: e.list_id,
-      programs: e.programs,
-      kind: e.kind,
-      countries: e.countries,
-      birth_dates: e.birth_dates,
-      explanation: features,
-      ...mergedListings(e, features),
-    };
+    return entityHit(e, matchedName, score, round3(score), relevance, features);
   }
-}
-
-/** A merged entity's hit shows every listing, and why they were taken for one entity. */
-function mergedListings(e: ListedEntity, features: ScoreFeature[]): Pick<ScreeningHit, 'listings'> {
-  if (!e.listings || e.listings.length < 2) return {};
-  features.push({
-    feature: 'merged_listings',
-    contribution: 0,
-    query_value: '',
-    candidate_value: e.listings.map((l) => l.source).join('; '),
-    detail: (e.merge_reasons ?? []).map((r) => r.evidence).join('; '),
-  });
-  return {
-    listings: e.listings.map(({ names, ...l }) => ({ ...l, name: names[0] ?? '' })),
-  };
 }
 
 export interface ScreenOptions {
