@@ -118,6 +118,17 @@ export const MESSAGES = {
   daily_search_limit: 'Daily search limit has been reached.',
   search_limit: 'Your search limit has been reached.',
 
+  // Demo mode (docs/demo.md)
+  demo_only: 'This is part of the demo and only open to the demo account.',
+  demo_restricted: 'The demo account cannot use this. Request a full account to use every feature.',
+  demo_allowance_used: "You have used today's demo searches ({limit} a day). Request a full account, or come back tomorrow.",
+  demo_search_done: 'Search {ref} screened.',
+  demo_company_length: 'Company must be 2 to 100 characters.',
+  demo_phone_invalid: 'Please enter a valid phone number.',
+  demo_message_length: 'Message must be at most 1000 characters.',
+  demo_request_sent: 'Thank you. Your request has been sent and we will contact you at {email}.',
+  demo_request_throttled: 'You have sent several requests in the last hour. Please try again later.',
+
   // Cases (issue 4)
   invalid_country: 'Unknown country code.',
   databases_required: 'Choose at least one database.',
@@ -345,6 +356,31 @@ export const MESSAGES = {
   custom_source_updated: 'Custom source {name} updated.',
   custom_source_deleted: 'Custom source deleted.',
   custom_source_poll_started: 'Reading {name} now.',
+
+  // Billing: plans, billing details, invoices, top-ups (server/billing, docs/billing.md)
+  plan_chosen: 'You are now on the {plan} plan. Invoice {number} has been issued; its credits are added once it is paid.',
+  plan_unchanged: 'You are already on this plan.',
+  plan_invalid: 'Choose the basic or the plus plan.',
+  billing_details_saved: 'Billing details saved.',
+  billing_company_name_length: 'Company name must be 2 to 100 characters.',
+  billing_address_length: 'An address line must be at most 200 characters.',
+  billing_city_length: 'City must be at most 100 characters.',
+  billing_postcode_invalid: 'Enter a postcode of 2 to 20 letters, digits, spaces or hyphens.',
+  billing_vat_invalid: 'Enter a VAT number with its country prefix, such as DE123456789.',
+  billing_text_characters: 'Use letters, digits and ordinary punctuation only.',
+  top_up_invoiced: 'Invoice {number} has been issued; the credits are added once it is paid.',
+  top_up_kind_invalid: 'Choose AML Screening, Media Watcher or Transaction Monitoring credits.',
+  top_up_packs_range: 'Choose from 1 to 50 packs.',
+  invoice_not_found: 'Invoice not found.',
+
+  // Credits ledger (server/billing/credits-routes.ts, docs/billing.md "Credits ledger")
+  credits_range_too_long: 'Choose a period of at most 2 years.',
+
+  // Usage statistics and the usage report (server/usage, docs/usage-statistics.md)
+  usage_range_too_long: 'Choose a period of at most 2 years.',
+  usage_report_link_invalid: 'This report link is not valid. Ask your administrator for a new one.',
+  usage_report_link_expired: 'This report link has expired. Ask your administrator for a new one.',
+  usage_report_link_created: 'Report link created. It works for 30 days.',
 
   // General
   offline: 'Please check your internet connection.',

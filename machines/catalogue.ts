@@ -61,6 +61,9 @@ import type { MediaCaseDetail, MediaCaseView } from './media/views';
 import { customSourcesMachine } from './custom-sources/custom-sources.machine';
 import { sourceEditorMachine } from './custom-sources/source-editor.machine';
 import { TM_CATALOGUE } from './transactions/walk-samples';
+import { DEMO_CATALOGUE } from './demo/walk-samples';
+import { BILLING_CATALOGUE } from './billing/walk-samples';
+import { USAGE_CATALOGUE } from './usage/walk-samples';
 
 // ---------------------------------------------------------------- Shape of an entry
 
@@ -1189,6 +1192,12 @@ export const catalogue: CatalogueEntry[] = [
   }),
   // Transaction monitoring's statecharts, with their samples beside them (machines/transactions/walk-samples.ts).
   ...(TM_CATALOGUE as CatalogueEntry[]),
+  // The demo's search form and its "Request full account" dialog (machines/demo/walk-samples.ts).
+  ...(DEMO_CATALOGUE as CatalogueEntry[]),
+  // The billing screens' statecharts, with their samples beside them (machines/billing/walk-samples.ts).
+  ...(BILLING_CATALOGUE as CatalogueEntry[]),
+  // Usage statistics and a report link's page, with their samples beside them (machines/usage/walk-samples.ts).
+  ...(USAGE_CATALOGUE as CatalogueEntry[]),
   define({
     id: 'landing',
     file: 'machines/landing/landing.machine.ts',

@@ -31,12 +31,16 @@ import { riskScoringRoutes } from './risk-scoring/routes';
 import { settingsRoutes } from './settings/routes';
 import { notificationRoutes } from './notifications/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { demoRoutes } from './demo/routes';
 import { auditRoutes } from './audit/routes';
 import { searchProfileRoutes } from './search-profiles/routes';
 import { mediaRoutes } from './media/routes';
 import { customSourceRoutes } from './custom-sources/routes';
 import { ruleRoutes } from './transactions/rules-routes';
 import { alertRoutes } from './transactions/alerts-routes';
+import { usageRoutes } from './usage/routes';
+import { creditsRoutes } from './billing/credits-routes';
+import { billingRoutes } from './billing/routes';
 import { transactionRoutes } from './transactions/transactions-routes';
 import { customerRoutes } from './transactions/customers-routes';
 import { createLogger, QuietLogController } from './logging';
@@ -114,12 +118,20 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     ...settingsRoutes(),
     ...notificationRoutes(),
     ...feedbackRoutes(),
+    // The demo organisation's own calls; its users may call nothing else but Auth (server/http/routes.ts, demo).
+    ...demoRoutes(),
     ...auditRoutes(),
     ...apiKeyRoutes(),
     ...webhookRoutes(),
     // Transaction monitoring's rules and alerts: each route says itself whether an API key may call it (reads yes, changes no).
     ...ruleRoutes(),
     ...alertRoutes(),
+    // Usage statistics and the usage report (docs/usage-statistics.md); a report link opens its PDF without signing in.
+    ...usageRoutes(),
+    // The credits summary and ledger (docs/billing.md, "Credits ledger"), browser only.
+    ...creditsRoutes(),
+    // Plans, billing details, invoices and top-ups (docs/billing.md), browser only.
+    ...billingRoutes(),
   ]);
 
   app.get('/api/openapi.json', async () => buildOpenApi(deps.routes, deps.config.publicUrl, WEBHOOK_EVENTS));

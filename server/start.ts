@@ -26,7 +26,10 @@ import { defineMediaMonitoringJobs, startMediaMonitoring } from './cases/media-m
 import { defineCorpusJobs, enqueueCorpusLoadIfNeeded, requestSampleCases } from './media-corpus/corpus-job';
 import { seedMediaCasesAfterLoad } from './media/seed';
 import { defineTransactionJobs, enqueueTransactionSample } from './transactions/seed';
+import { defineBillingJobs, enqueueRenewalSweep } from './billing/renewals';
+import { seedBilling } from './billing/seed';
 import { warmEngineCaches } from './transactions/engine-cache';
+import { defineUsageJobs, startMonthlyUsageReports } from './usage/monthly';
 import { createRealtime } from './realtime/bus';
 import { attachSocketServer } from './realtime/socket';
 import { CustomListRegistry } from './screening/custom-lists';
@@ -57,6 +60,8 @@ export async function prepareDatabase(config: Config, existing?: Db) {
   await migrate(db);
   await syncPermissions(db);
   const seeded = await seedIfEmpty(db, config);
+  // The seeded plan-billing organisation's billing details and invoices (billing is an area: the seed cannot reach it).
+  if (seeded) await seedBilling(db);
   return { db, seeded };
 }
 
@@ -89,6 +94,10 @@ export function createDeps(config: Config, db: Db, log: Logger, options: { scree
   defineCorpusJobs(deps, { afterLoad: () => seedMediaCasesAfterLoad(deps) });
   // The first start's transaction monitoring sample is made by a job, in the background (TM_LOAD=off skips it).
   defineTransactionJobs(deps);
+  // Plans renew monthly: a daily sweep invoices the months that have begun (docs/billing.md, "Renewal").
+  defineBillingJobs(deps);
+  // The monthly usage e-mail to each organisation's administrators (docs/usage-statistics.md).
+  defineUsageJobs(deps);
   return deps;
 }
 
@@ -122,12 +131,16 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
   await deps.jobs.work();
   // Drafts never started are cleared by a recurring job; each server makes sure one is waiting.
   await enqueueDraftCleanup(deps.jobs, deps.db);
+  // Plan renewals are swept daily: each start makes sure a sweep is waiting (one that fell due while the server was down runs now).
+  await enqueueRenewalSweep(deps.jobs, deps.db);
   // Web hook deliveries a stopped server left due are sent at once rather than at their next scheduled run.
   await resumeWebhookDeliveries(deps);
   const stopMonitoring = startAmlMonitoring(deps, config.monitoringIntervalMinutes);
   // Adverse-media monitoring at the same interval (new articles enqueue their own sweep), and custom sources' reads every minute.
   const stopMediaMonitoring = startMediaMonitoring(deps, config.monitoringIntervalMinutes);
   const stopCustomSources = startCustomSourcePolling(deps);
+  // Last month's usage report goes out once per organisation: looked for at start and every hour.
+  const stopUsageReports = startMonthlyUsageReports(deps);
   // The media corpus loads in the background when it is missing or MEDIA_DIR changed; the server listens at once.
   if (seeded) await requestSampleCases(db);
   await enqueueCorpusLoadIfNeeded(deps).catch((error) => log.warn(`the media corpus load was not started: ${(error as Error).message}`));
@@ -156,6 +169,7 @@ export async function startServer(config: Config, options: { db?: Db; log?: Logg
       await stopMonitoring();
       await stopMediaMonitoring();
       await stopCustomSources();
+      await stopUsageReports();
       // Jobs under way finish (or, past the time limit, are left to their lease) before the database closes.
       await deps.jobs.stop();
       await sockets.close();

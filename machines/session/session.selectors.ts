@@ -1,6 +1,6 @@
 /** Reading the session snapshot: views use these with useSelector instead of poking at context. */
 import type { SnapshotFrom } from 'xstate';
-import { planIncludes, type AccessContext, type AppRouteId } from '../../common/access';
+import { findRoute, meetsRequirement, planIncludes, type AccessContext, type AppRouteId } from '../../common/access';
 import type { sessionMachine } from './session.machine';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
@@ -34,3 +34,9 @@ export function selectAccessContext(s: Snapshot): AccessContext | null {
   if (!session) return null;
   return { permissions: session.permissions.map((p) => p.name), organisation: session.organisation };
 }
+
+/** Whether the signed-in user may open a route (its requirement met), for links to pages the menu does not list. */
+export const selectCanOpen = (route: AppRouteId) => (s: Snapshot) => {
+  const access = selectAccessContext(s);
+  return access ? meetsRequirement(findRoute(route).requirement, access) : false;
+};

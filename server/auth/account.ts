@@ -120,7 +120,7 @@ export async function configureEmailTwoFactor(req: AccountRequest, body: Infer<t
   if (body.action === 'start') {
     // Set-up codes live in otp_challenges, keyed by the signed-in user, beside the sign-in challenges.
     const code = await startEmailSetup(org.unscoped, user.id, config.otpTtlMinutes);
-    await sendSetupCode(mailer, user, code, config.otpTtlMinutes);
+    await sendSetupCode(mailer, { ...user, brand: auth.organisation.white_labeling_for }, code, config.otpTtlMinutes);
     return done('otp_sent');
   }
   if (body.action === 'confirm') {

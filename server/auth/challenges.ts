@@ -41,8 +41,9 @@ export async function createLoginChallenge(db: Queryable, userId: string, method
 /** The live login challenge behind an otp_token, with its user. */
 export async function findLoginChallenge(db: Queryable, otpToken: string): Promise<Row> {
   const row = await db.one(
-    `SELECT c.*, u.email, u.language, u.app_2fa_secret, u.app_2fa_last_step, u.email_2fa_enabled, u.app_2fa_enabled, u.is_active
-       FROM otp_challenges c JOIN users u ON u.id = c.user_id
+    `SELECT c.*, u.email, u.language, u.app_2fa_secret, u.app_2fa_last_step, u.email_2fa_enabled, u.app_2fa_enabled, u.is_active,
+            o.white_labeling_for AS brand
+       FROM otp_challenges c JOIN users u ON u.id = c.user_id JOIN organisations o ON o.id = u.organisation_id
       WHERE c.token_hash = $1 AND c.purpose = 'login'`,
     [sha256(otpToken)],
   );

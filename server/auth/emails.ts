@@ -1,4 +1,5 @@
 /** The e-mails of sign-in and account set-up, written in the recipient's language. */
+import type { WhiteLabel } from '../../common/organisation';
 import { translate } from '../i18n';
 import type { Mailer } from '../mail/mailer';
 
@@ -6,6 +7,8 @@ interface Recipient {
   email: string;
   name?: string;
   language?: string | null;
+  /** The white-label scheme of the recipient's organisation (docs/white-label.md); none: the default. */
+  brand?: WhiteLabel | null;
 }
 
 function compose(mailer: Mailer, to: Recipient, key: string, values: Record<string, string | number>) {
@@ -15,6 +18,8 @@ function compose(mailer: Mailer, to: Recipient, key: string, values: Record<stri
     to: to.email,
     subject: translate(lang, `email.${key}.subject`, all),
     text: `${translate(lang, `email.${key}.body`, all)}\n\n${translate(lang, 'email.signature')}`,
+    brand: to.brand ?? null,
+    language: lang,
   });
 }
 

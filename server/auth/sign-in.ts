@@ -8,6 +8,7 @@
  */
 import type { Infer } from 'superstruct';
 import type { ForgotPasswordBody, LoginBody, OtpBody, ResendOtpBody, SecretLinkBody, SignupBody, VerifyTokenBody } from '../../common/schemas/auth';
+import type { WhiteLabel } from '../../common/organisation';
 import { validateEmail } from '../../common/validation';
 import { recordAudit } from '../audit/record';
 import type { Queryable } from '../db/client';
@@ -41,8 +42,12 @@ export interface SignInRequest {
 }
 
 // Sign-in addresses are unique across organisations: the look-up reads every organisation's users.
+// With the organisation's white-label scheme, which the e-mails sent to the user wear (docs/white-label.md).
 async function findUserByEmail(db: Queryable, email: string) {
-  return db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email.trim()]);
+  return db.one<UserRow & { brand: WhiteLabel | null }>(
+    'SELECT u.*, o.white_labeling_for AS brand FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE lower(u.email) = lower($1)',
+    [email.trim()],
+  );
 }
 
 /** Signs the user in: a new session and the full auth state. */
@@ -158,7 +163,7 @@ export async function resendOtp(req: SignInRequest, body: ResendOtpBodyValue) {
   const challenge = await findLoginChallenge(db, body.otp_token);
   if (!challenge.email_2fa_enabled && challenge.method !== 'email') throw new ApiError(400, 'otp_not_configured');
   const code = await db.transaction((tx) => refreshEmailCode(tx, challenge, config.otpTtlMinutes));
-  await sendLoginCode(mailer, { email: challenge.email, language: challenge.language }, code, config.otpTtlMinutes);
+  await sendLoginCode(mailer, { email: challenge.email, language: challenge.language, brand: challenge.brand }, code, config.otpTtlMinutes);
   return done('otp_sent', { authentication_type: 'email' });
 }
 

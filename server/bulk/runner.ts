@@ -24,7 +24,7 @@
 import { BULK_DRAFT_HOURS, type BulkOptions, type BulkRowInput } from '../../common/bulk';
 import type { SearchInputView } from '../../common/cases';
 import { SOCKET_EVENTS } from '../../common/constants';
-import { spendScreeningCredits } from '../case-store/credits';
+import { screeningCreditShortage, spendScreeningCredits } from '../case-store/credits';
 import { caseScreening, type CaseScreening } from '../case-store/screen';
 import { resolveScope, type SearchScope } from '../case-store/scope';
 import { storeScreenedCases, type ScreenedItem } from '../case-store/store';
@@ -105,26 +105,14 @@ export async function startBatch(deps: Pick<Deps, 'jobs'>, tx: Queryable | OrgDb
   return enqueueChunks(deps.jobs, runner, inTransaction(runner, batch.organisation_id), batch.id);
 }
 
-/** Is there credit for at least one more row now (allotted credits and the day's limit)? */
-async function creditReason(org: OrgDb): Promise<'credits' | 'daily_limit' | null> {
-  const row = await org.one<{ alloted: number | null; used: number; daily: number | null; today: number }>(
-    `SELECT o.aml_screening_credits_alloted AS alloted, o.aml_screening_credits_used AS used, o.daily_search_limit AS daily,
-            COALESCE((SELECT u.searches FROM screening_usage u WHERE u.organisation_id = $org AND u.day = (now() AT TIME ZONE 'UTC')::date), 0) AS today
-       FROM organisations o WHERE o.id = $org`,
-  );
-  if (!row) return 'credits';
-  if (row.alloted !== null && row.used >= row.alloted) return 'credits';
-  if (row.daily !== null && row.today >= row.daily) return 'daily_limit';
-  return null;
-}
-
 /**
  * Resumes one paused batch in the caller's transaction if its organisation has credit now: running again
  * from now (rows per second start over) with chunk jobs for the rows still pending. Answers whether it did.
  */
 async function resumeBatch(deps: BatchDeps, tx: Queryable, organisationId: string, batchId: string): Promise<Row | null> {
   const org = inTransaction(tx, organisationId);
-  if (await creditReason(org)) return null;
+  // Credit for at least one more row now (allotted credits and the day's limit)?
+  if (await screeningCreditShortage(org)) return null;
   const resumed = await org.one(
     `UPDATE bulk_batches SET state = 'running', paused_reason = NULL, run_started_at = now(), run_done = 0, updated_at = now()
       WHERE id = $1 AND organisation_id = $org AND state = 'paused' RETURNING id`,
@@ -226,7 +214,9 @@ async function storeRows(
         [batch.id, refused.map((s) => s.row.row_number), refused.map((s) => String((s.result as { error: string }).error).slice(0, 500))],
       );
     }
-    const credits = ok.length ? await spendScreeningCredits(org, ok.length) : { spent: 0, short: null };
+    const credits = ok.length
+      ? await spendScreeningCredits(org, ok.length, { reason: 'bulk_search', actorId: actor?.id ?? null, subject: { type: 'batch', id: batch.id as string, label: current.name as string } })
+      : { spent: 0, short: null };
     const paid = ok.slice(0, credits.spent);
     if (paid.length) {
       const items: ScreenedItem[] = paid.map((s) => ({

@@ -20,7 +20,7 @@ import type { Deps } from '../deps';
 import type { UploadedFile } from '../http/body';
 import { ApiError } from '../http/errors';
 import { ScreeningInputError } from '../screening';
-import { checkScreeningCredit, spendScreeningCredit } from '../case-store/credits';
+import { checkScreeningCredit, holdScreeningCredit, spendScreeningCredit } from '../case-store/credits';
 import { engineReady } from './engine';
 import { caseScreening } from '../case-store/screen';
 import { searchScope } from '../case-store/scope';
@@ -115,7 +115,8 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
     // last one meanwhile, then the next reference number. Storing the case also counts it in
     // case_daily_counts, whose row is shared by the organisation's searches of the day, so the
     // statements from here to the commit run one organisation's search at a time in any order.
-    await spendScreeningCredit(own);
+    // The credit is held here and its ledger row written once the case it paid for exists.
+    await holdScreeningCredit(own, 'case_search');
     // Stored as a bulk search stores each of its rows (case-store/store.ts), so both make the same case.
     const [stored] = await storeScreenedCases(
       tx,
@@ -135,6 +136,7 @@ export async function createCase(deps: Deps, auth: AuthContext, body: SearchBody
       ],
       actor,
     );
+    await spendScreeningCredit(own, { reason: 'case_search', actorId: actor.id, subject: { type: 'case', id: stored.id, label: stored.reference } });
     // In the case's own transaction: the event is sent exactly when the case exists (server/webhooks/events.ts).
     await emitWebhookEvent(deps.jobs, own, 'case.created', {
       reference: stored.reference,

@@ -165,7 +165,7 @@ async function checkDueCase(deps: Deps, id: string): Promise<CheckResult> {
       const until = await newestSince(own, since);
       if (!until) return null;
       // One credit per case check; none left: the transaction rolls back and the case stays due.
-      await spendMediaCredit(own);
+      await spendMediaCredit(own, { reason: 'media_monitoring', actorId: null, subject: { type: 'case', id: c.id, label: c.reference } });
       return checkCase(deps, raw, own, c, since, until);
     });
   } catch (error) {

@@ -20,6 +20,7 @@
  * organisation's digest runs through its own organisation's handle.
  */
 import { nextDigestAt } from '../../common/monitoring';
+import type { WhiteLabel } from '../../common/organisation';
 import type { Queryable } from '../db/client';
 import { forOrganisation, inTransaction, type OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
@@ -243,8 +244,10 @@ export function digestEmail(language: string, name: string, cases: EmailCase[], 
 /** Sends one recipient's digest e-mail (the job of it): the alerts it lists, read again, in the user's language. */
 export async function sendDigestEmail(deps: Deps, data: { organisation_id: string; user_id: string; alert_ids: string[] }) {
   const own = forOrganisation(deps.db, data.organisation_id);
-  const user = await own.one<{ email: string; name: string; language: string | null; email_notifications: boolean; is_active: boolean }>(
-    'SELECT email, name, language, email_notifications, is_active FROM users WHERE id = $1 AND organisation_id = $org',
+  // With the organisation's white-label scheme, which the e-mail wears (docs/white-label.md).
+  const user = await own.one<{ email: string; name: string; language: string | null; email_notifications: boolean; is_active: boolean; brand: WhiteLabel | null }>(
+    `SELECT u.email, u.name, u.language, u.email_notifications, u.is_active, o.white_labeling_for AS brand
+       FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1 AND u.organisation_id = $org`,
     [data.user_id],
   );
   // Switched off or deactivated since the digest: nothing to send.
@@ -265,7 +268,7 @@ export async function sendDigestEmail(deps: Deps, data: { organisation_id: strin
   }
   if (!cases.size) return { sent: false };
   const mail = digestEmail(user.language ?? 'en', user.name, [...cases.values()], `${deps.config.publicUrl}${DIGEST_LINK}`);
-  await deps.mailer.send({ to: user.email, ...mail });
+  await deps.mailer.send({ to: user.email, ...mail, brand: user.brand, language: user.language ?? 'en' });
   return { sent: true, cases: cases.size };
 }
 

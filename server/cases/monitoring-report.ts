@@ -7,6 +7,7 @@
  * scripts transliterated.
  */
 import { monitoringEndsAt, type MonitoringSettings, type MonitoringSettingsView } from '../../common/monitoring';
+import type { WhiteLabel } from '../../common/organisation';
 import type { OrgDb } from '../db/tenant';
 import { LEFT, MUTED, latin, pdfReport, utcStamp as stamp } from '../http/pdf';
 import { monitoringOn } from './views';
@@ -104,6 +105,8 @@ function durationText(s: MonitoringSettings) {
 
 interface ReportInput {
   organisation: string;
+  /** The organisation's white-label scheme (its white_labeling_for): the report's mark and colours. */
+  brand?: WhiteLabel | null;
   generatedBy: string;
   range: ReportRange;
   view: MonitoringSettingsView;
@@ -111,7 +114,7 @@ interface ReportInput {
 }
 
 export function renderMonitoringReport(input: ReportInput): PDFKit.PDFDocument {
-  const { doc, width, title, heading, pairs, end } = pdfReport({ title: 'Ongoing monitoring report', organisation: input.organisation });
+  const { doc, width, title, heading, pairs, end } = pdfReport({ title: 'Ongoing monitoring report', organisation: input.organisation, brand: input.brand });
   const period = `${day(input.range.from, input.range.tzOffset)} - ${day(lastDay(input.range), input.range.tzOffset)}`;
 
   title('Ongoing monitoring report', period, input.generatedBy);

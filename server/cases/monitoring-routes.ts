@@ -79,7 +79,7 @@ export function monitoringRoutes() {
         const range = { from: found.from, to: found.to, tzOffset: query.tz_offset ?? 0 };
         const view = await settingsView(org);
         const cases = await monitoredCasesIn(org, range, view);
-        const doc = renderMonitoringReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, range, view, cases });
+        const doc = renderMonitoringReport({ organisation: auth.organisation.name, brand: auth.organisation.white_labeling_for, generatedBy: auth.user.name, range, view, cases });
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${reportFileName(range)}"`);
         return reply.send(doc);
       },

@@ -191,7 +191,7 @@ async function checkDueCase(deps: Deps, id: string, screenings: Screenings): Pro
       const c = await tx.one('SELECT * FROM cases WHERE id = $1 AND lists_version <> $2::jsonb AND NOT is_deleted FOR UPDATE SKIP LOCKED', [id, currentJson]);
       if (!c) return null;
       const own = inTransaction(tx, c.organisation_id);
-      await spendScreeningCredit(own, { dailyLimit: false });
+      await spendScreeningCredit(own, { reason: 'monitoring', actorId: null, subject: { type: 'case', id: c.id, label: c.reference } });
       const outcome = await checkCase(tx, screening.withEngine((c.risk_engine as RiskEngineSnapshot | null) ?? null), c, current);
       if (outcome.new_hits + outcome.updated_records > 0) {
         // At once and in the check's transaction, whatever the digest's frequency: a receiver acts on each finding as it is stored.

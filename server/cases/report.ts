@@ -6,6 +6,7 @@
  * every report (server/http/pdf.ts).
  */
 import { monitoringState, type CaseDetailView, type CaseEventView, type CommentView, type HitDetailView, type HitView, type MonitoringReach } from '../../common/cases';
+import type { WhiteLabel } from '../../common/organisation';
 import { dateLabelKind, formatPartialDate, type PartialDate } from '../../common/partial-dates';
 import { LEFT, MUTED, latin, pdfReport, utcStamp as dateText } from '../http/pdf';
 
@@ -51,6 +52,8 @@ function monitoringText(reach: MonitoringReach, entities: number) {
 
 interface ReportInput {
   organisation: string;
+  /** The organisation's white-label scheme (its white_labeling_for): the report's mark and colours. */
+  brand?: WhiteLabel | null;
   generatedBy: string;
   kase: CaseDetailView;
   hits: (HitView | HitDetailView)[];
@@ -61,7 +64,7 @@ interface ReportInput {
 }
 
 export function renderCaseReport(input: ReportInput): PDFKit.PDFDocument {
-  const { doc, width, title, heading, pairs, end } = pdfReport({ title: `Case report ${input.kase.reference}`, organisation: input.organisation });
+  const { doc, width, title, heading, pairs, end } = pdfReport({ title: `Case report ${input.kase.reference}`, organisation: input.organisation, brand: input.brand });
 
   const k = input.kase;
   title(input.single ? 'Entity report' : 'Case report', k.reference, input.generatedBy);

@@ -341,7 +341,7 @@ export function caseRoutes() {
         const { row, view } = await findCase(org, query.reference);
         const [hits, comments, events] = await Promise.all([filterHits(org, row.id, { sort_by: 'score' }), caseComments(org, row.id), caseEvents(org, row.id)]);
         const fullHits = await Promise.all(hits.map((h) => findHit(org, row.id, h._id)));
-        const doc = renderCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, hits: fullHits, comments: comments.filter((c) => !c.is_deleted), events });
+        const doc = renderCaseReport({ organisation: auth.organisation.name, brand: auth.organisation.white_labeling_for, generatedBy: auth.user.name, kase: view, hits: fullHits, comments: comments.filter((c) => !c.is_deleted), events });
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="case-${view.reference}.pdf"`);
         return reply.send(doc);
       },
@@ -361,7 +361,7 @@ export function caseRoutes() {
         if (!query.id) throw new ApiError(404, 'not_found');
         const hit = await findHit(org, row.id, query.id);
         const [comments, events] = await Promise.all([caseComments(org, row.id, hit._id), caseEvents(org, row.id, hit._id)]);
-        const doc = renderCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, hits: [hit], comments: comments.filter((c) => !c.is_deleted), events, single: true });
+        const doc = renderCaseReport({ organisation: auth.organisation.name, brand: auth.organisation.white_labeling_for, generatedBy: auth.user.name, kase: view, hits: [hit], comments: comments.filter((c) => !c.is_deleted), events, single: true });
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="case-${view.reference}-${hit.position}.pdf"`);
         return reply.send(doc);
       },

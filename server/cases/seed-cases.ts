@@ -6,7 +6,7 @@
  */
 import { DATABASES } from '../../common/enums';
 import type { SearchInputView } from '../../common/cases';
-import { spendScreeningCredit } from '../case-store/credits';
+import { holdScreeningCredit, spendScreeningCredit } from '../case-store/credits';
 import { caseScreening } from '../case-store/screen';
 import { storeScreenedCases } from '../case-store/store';
 import { forOrganisation, inTransaction } from '../db/tenant';
@@ -33,8 +33,10 @@ export async function seedAdvancedCases(deps: Deps, owner: { organisationId: str
     };
     const result = screening.screen(input);
     await deps.db.transaction(async (tx) => {
-      await spendScreeningCredit(inTransaction(tx, owner.organisationId));
-      await storeScreenedCases(tx, screening, [{ input, result, aml_monitoring: seed.aml_monitoring, adverse_media_monitoring: false }], owner.actor);
+      const own = inTransaction(tx, owner.organisationId);
+      await holdScreeningCredit(own, 'case_search');
+      const [stored] = await storeScreenedCases(tx, screening, [{ input, result, aml_monitoring: seed.aml_monitoring, adverse_media_monitoring: false }], owner.actor);
+      await spendScreeningCredit(own, { reason: 'case_search', actorId: owner.actor.id, subject: { type: 'case', id: stored.id, label: stored.reference } });
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * First-start data: three organisations that between them exercise every
- * branch of the access rules, plus the demo organisation. Runs only when the
+ * branch of the access rules, plus the demo organisation and one organisation per
+ * white-label partner (SEED_PARTNERS). Runs only when the
  * database has no organisation yet. The sample bulk search batch (SEED_BATCH)
  * needs the job queue and the lists, so the server starts it through bulk
  * search's own functions once they run (server/start.ts).
@@ -9,6 +10,7 @@ import { ANALYST_PERMISSIONS } from '../../common/permissions';
 import type { Config } from '../config';
 import type { Db, Queryable } from './client';
 import { createOrganisationWithAdmin, insertRole, insertUser } from '../organisations/create';
+import { seedInvoiceCreditHistory, seedPlanCreditHistory } from '../organisations/seed-ledger';
 import { seedWebhooks } from '../webhooks/seed';
 import { newApiKey } from '../auth/api-keys';
 
@@ -21,6 +23,13 @@ export interface SeedAccount {
 
 export const SEED_PLAN_ADMIN = { email: 'planadmin@example.com', password: 'Planadmin-2026!' };
 export const SEED_DEMO_USER = { email: 'demo@example.com', password: 'Demo-2026!' };
+
+/** One organisation per white-label scheme (docs/white-label.md), each with its administrator: screening, billed by invoice. */
+export const SEED_PARTNERS = [
+  { scheme: 'petroshore', organisation: 'Petroshore Energy', slug: 'petroshore', admin: 'Paula Shore', email: 'petroshore@example.com', password: 'Petroshore-2026!' },
+  { scheme: 'fts', organisation: 'FTS Payments', slug: 'fts', admin: 'Felix Stone', email: 'fts@example.com', password: 'Fts-2026!' },
+  { scheme: 'meta_world', organisation: 'Meta World Exchange', slug: 'meta-world', admin: 'Mira World', email: 'metaworld@example.com', password: 'Metaworld-2026!' },
+] as const;
 
 export async function seedIfEmpty(db: Db, config: Config): Promise<SeedAccount[] | null> {
   const existing = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM organisations');
@@ -36,7 +45,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedAccount[]
         usage_report: true,
         show_monitoring_configuration: true,
         billing_type: 'invoice',
-        media_watcher_credits_alloted: 1000,
+        // Limited, with nothing granted yet: the month of credit history below grants the 1000.
+        media_watcher_credits_alloted: 0,
       },
       admin: { name: 'Ada Administrator', email: config.adminEmail, password: config.adminPassword },
     });
@@ -44,27 +54,31 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedAccount[]
     await seedWebhooks(tx, main.organisationId, main.userId);
     await seedApiKey(tx, main.organisationId, main.userId);
     const analystRole = await insertRole(tx, main.organisationId, 'Analyst', ANALYST_PERMISSIONS);
-    await insertUser(tx, {
+    const analystId = await insertUser(tx, {
       organisationId: main.organisationId,
       roleId: analystRole,
       name: 'Alex Analyst',
       email: config.analystEmail,
       password: config.analystPassword,
     });
+    await seedInvoiceCreditHistory(tx, main.organisationId, 1000, [main.userId, analystId]);
 
-    await createOrganisationWithAdmin(tx, {
+    const harbour = await createOrganisationWithAdmin(tx, {
       organisation: {
         name: 'Harbour Trading',
         slug: 'harbour',
         service_types: ['aml_screening', 'media_watcher'],
         billing_type: 'plan',
         plan_name: 'basic',
-        aml_screening_credits_alloted: 500,
-        media_watcher_credits_alloted: 100,
+        // Granted by the month of credit history below: the trial, then the basic plan's credits.
+        aml_screening_credits_alloted: 0,
+        media_watcher_credits_alloted: 0,
+        transaction_monitoring_credits_alloted: 0,
         daily_search_limit: 200,
       },
       admin: { name: 'Hana Harbour', email: SEED_PLAN_ADMIN.email, password: SEED_PLAN_ADMIN.password },
     });
+    await seedPlanCreditHistory(tx, harbour.organisationId, 'basic', harbour.userId);
 
     await createOrganisationWithAdmin(tx, {
       organisation: {
@@ -77,11 +91,19 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedAccount[]
       admin: { name: 'Demo User', email: SEED_DEMO_USER.email, password: SEED_DEMO_USER.password },
     });
 
+    for (const partner of SEED_PARTNERS) {
+      await createOrganisationWithAdmin(tx, {
+        organisation: { name: partner.organisation, slug: partner.slug, service_types: ['aml_screening'], billing_type: 'invoice', white_labeling_for: partner.scheme },
+        admin: { name: partner.admin, email: partner.email, password: partner.password },
+      });
+    }
+
     return [
       { organisation: 'Northwind Compliance', email: config.adminEmail, password: config.adminPassword, role: 'Administrator' },
       { organisation: 'Northwind Compliance', email: config.analystEmail, password: config.analystPassword, role: 'Analyst' },
       { organisation: 'Harbour Trading (plan billing, basic plan)', email: SEED_PLAN_ADMIN.email, password: SEED_PLAN_ADMIN.password, role: 'Administrator' },
       { organisation: 'Demo', email: SEED_DEMO_USER.email, password: SEED_DEMO_USER.password, role: 'Administrator' },
+      ...SEED_PARTNERS.map((p) => ({ organisation: `${p.organisation} (white label ${p.scheme})`, email: p.email, password: p.password, role: 'Administrator' })),
     ];
   });
 }

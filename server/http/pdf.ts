@@ -1,14 +1,20 @@
 /**
  * PDF reports, drawn with pdfkit the same way by every report of the product (a screening case's, a media
- * case's, the ongoing monitoring report): A4 with 48pt margins, a title with the organisation and who asked
- * for it, headed sections of label-value rows, and "page n of m" in every page's footer. The reports are in
- * English, the language of the audit trail. pdfkit's built-in Helvetica covers Latin-1 only, so other
- * scripts are transliterated (any-ascii) rather than drawn as empty boxes.
+ * case's, the ongoing monitoring report): A4 with 48pt margins, the organisation's white-label mark and name
+ * (docs/white-label.md), a title in its colour with the organisation and who asked for it, headed sections
+ * of label-value rows, and "page n of m" in every page's footer. The reports are in English, the language of
+ * the audit trail. pdfkit's built-in Helvetica covers Latin-1 only, so other scripts are transliterated
+ * (any-ascii) rather than drawn as empty boxes.
  */
 import PDFDocument from 'pdfkit';
 import anyAscii from 'any-ascii';
 
-export const BRAND = '#5d5fec';
+import { BRAND_MARKS, PARTNER_NAMES, schemeColours, schemeOf } from '../../common/brands';
+import { BRAND_COLOURS, type WhiteLabel } from '../../common/organisation';
+import { translate } from '../i18n';
+
+/** The default scheme's primary colour; a report takes its own scheme's colours from pdfReport's `brand`. */
+export const BRAND = BRAND_COLOURS.default;
 export const MUTED = '#555555';
 /** The left margin, where every line starts. */
 export const LEFT = 48;
@@ -27,22 +33,47 @@ export const utcStamp = (iso: string | null) => (iso ? new Date(iso).toISOString
  * A report's document and its drawing helpers. `labelWidth` is the width of a row's label column; the value
  * column starts after it.
  */
-export function pdfReport(info: { title: string; organisation: string; labelWidth?: number }) {
+export function pdfReport(info: {
+  title: string;
+  organisation: string;
+  labelWidth?: number;
+  /** The organisation's white-label scheme (organisation detail's white_labeling_for); null: the default one. */
+  brand?: WhiteLabel | null;
+}) {
   const doc = new PDFDocument({ size: 'A4', margin: LEFT, bufferPages: true, info: { Title: info.title, Author: latin(info.organisation) } });
   const width = doc.page.width - 2 * LEFT;
   const labelWidth = info.labelWidth ?? 160;
+  const scheme = schemeOf(info.brand);
+  // Titles and headings in the solid shade: 4.5:1 on white like the screens' text in the brand colour.
+  const colours = schemeColours(scheme);
+  const brandName = scheme === 'default' ? translate('en', 'app.name') : PARTNER_NAMES[scheme];
 
-  /** The report's title, then the organisation, what it is about and who generated it when. */
+  /** The scheme's mark, `size` points square, its top left corner at x, y: the same path data the screens draw. */
+  const logo = (x: number, y: number, size: number) => {
+    const mark = BRAND_MARKS[scheme];
+    doc.save().translate(x, y).scale(size / 32);
+    doc.path(mark.tile).fill(colours.primary);
+    doc.path(mark.glyph).fill('#ffffff');
+    doc.restore();
+  };
+
+  /** The report's mark and brand, its title, then the organisation, what it is about and who generated it when. */
   const title = (text: string, about: string, generatedBy: string) => {
-    doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(text);
+    const top = doc.y;
+    logo(LEFT, top, 22);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(colours.fg).text(latin(brandName), LEFT + 30, top + 6, { lineBreak: false });
+    doc.x = LEFT;
+    doc.y = top + 36;
+    doc.font('Helvetica-Bold').fontSize(20).fillColor(colours.solid.colour).text(text, LEFT);
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${latin(info.organisation)}  ·  ${about}  ·  generated ${utcStamp(new Date().toISOString())} by ${latin(generatedBy)}`);
   };
 
   /** A section's heading, underlined; a new page first when too little of this one is left for its first rows. */
   const heading = (text: string) => {
     if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(latin(text), LEFT);
-    doc.moveTo(LEFT, doc.y + 2).lineTo(LEFT + width, doc.y + 2).strokeColor('#dddddd').stroke();
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(colours.solid.colour).text(latin(text), LEFT);
+    doc.moveTo(LEFT, doc.y + 2).lineTo(LEFT + width, doc.y + 2).lineWidth(0.75).strokeColor(colours.primary).stroke();
+    doc.lineWidth(1);
     doc.moveDown(0.4).fillColor('black');
   };
 
@@ -74,5 +105,5 @@ export function pdfReport(info: { title: string; organisation: string; labelWidt
     return doc;
   };
 
-  return { doc, width, title, heading, pairs, end };
+  return { doc, width, title, heading, pairs, end, colours };
 }

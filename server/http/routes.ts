@@ -90,7 +90,8 @@ export type IdKind =
   | 'tm_rule'
   | 'tm_alert'
   | 'tm_transaction'
-  | 'tm_customer';
+  | 'tm_customer'
+  | 'invoice';
 
 export interface IdField {
   kind: IdKind;
@@ -172,6 +173,13 @@ export interface PrivateRoute<B, Q> extends BaseRoute<B, Q> {
    */
   allow?: (auth: AuthContext) => boolean | MessageId;
   /**
+   * The route belongs to the demo (docs/demo.md): only users of the demo organisation may call it (anyone
+   * else: 403 'demo_only'). Users of the demo organisation may call these and the Auth routes (signing in,
+   * the session, the signed-in account) and nothing else (403 'demo_restricted'), so a demo visitor
+   * never reaches the product's own records of any organisation.
+   */
+  demo?: boolean;
+  /**
    * The route is part of the public API: an API key may call it (docs/integrations.md). Without it a key
    * is refused with 403 'api_key_not_allowed' (sign-in, account, users, roles, keys and web hook settings
    * are the browser's). Set for whole route modules by acceptApiKeys() in app.ts.
@@ -187,6 +195,15 @@ export const acceptApiKeys = (routes: ApiRoute[]): ApiRoute[] => routes.map((r) 
 
 export function route<B = Record<string, never>, Q = Record<string, never>>(spec: PublicRoute<B, Q> | PrivateRoute<B, Q>): ApiRoute {
   return spec as ApiRoute;
+}
+
+/** The routes a demo organisation's user may call besides the demo's own (PrivateRoute.demo). */
+const OPEN_TO_DEMO_TAGS: ReadonlySet<string> = new Set(['Auth']);
+
+/** Why this caller may not call this route for the demo's sake, or null (PrivateRoute.demo). */
+function demoRefusal(spec: PrivateRoute<any, any>, auth: AuthContext): MessageId | null {
+  if (spec.demo) return auth.organisation.is_demo ? null : 'demo_only';
+  return auth.organisation.is_demo && !OPEN_TO_DEMO_TAGS.has(spec.tag) ? 'demo_restricted' : null;
 }
 
 const DENIAL_MESSAGES: Record<Denial, MessageId> = {
@@ -244,6 +261,8 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, routes: ApiRout
           await apiKeyRateLimits(deps, deps.config).consume(auth, reply);
         }
         if (!spec.public) {
+          const demoDenial = demoRefusal(spec, auth!);
+          if (demoDenial) throw new ApiError(403, demoDenial);
           const denial = spec.access ? checkRequirement(spec.access, { permissions: auth!.permissions, organisation: auth!.organisation }) : null;
           if (denial) throw new ApiError(403, DENIAL_MESSAGES[denial]);
           const allowed = spec.allow ? spec.allow(auth!) : true;

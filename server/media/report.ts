@@ -5,6 +5,7 @@
  * with other scripts (Russian and Arabic articles) transliterated, as every report (server/http/pdf.ts).
  */
 import type { MediaCaseArticle, MediaCaseView } from '../../common/media';
+import type { WhiteLabel } from '../../common/organisation';
 import { LEFT, MUTED, latin, pdfReport, utcStamp as dateText } from '../http/pdf';
 
 const dayText = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : 'undated');
@@ -29,9 +30,16 @@ export function queryText(kase: MediaCaseView): string {
   return `${parts} - ${filters.join(', ')}`;
 }
 
-export function renderMediaCaseReport(input: { organisation: string; generatedBy: string; kase: MediaCaseView; articles: MediaCaseArticle[] }): PDFKit.PDFDocument {
+export function renderMediaCaseReport(input: {
+  organisation: string;
+  /** The organisation's white-label scheme (its white_labeling_for): the report's mark and colours. */
+  brand?: WhiteLabel | null;
+  generatedBy: string;
+  kase: MediaCaseView;
+  articles: MediaCaseArticle[];
+}): PDFKit.PDFDocument {
   const k = input.kase;
-  const { doc, width, title, heading, pairs, end } = pdfReport({ title: `Media case report ${k.reference}`, organisation: input.organisation, labelWidth: 150 });
+  const { doc, width, title, heading, pairs, end } = pdfReport({ title: `Media case report ${k.reference}`, organisation: input.organisation, brand: input.brand, labelWidth: 150 });
 
   title('Media case report', k.reference, input.generatedBy);
 

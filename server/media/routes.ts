@@ -59,11 +59,12 @@ export function mediaRoutes() {
         'Searches the media corpus and the organisation\'s custom sources: keyword chips (all, any, exclude), exact phrase or broad match (stems, other scripts), countries, languages, a publication window, adverse articles only; the first 20 results. Spends one Media Watcher credit (402 media_credits with credits_expired when none is left).',
       access: SEARCH,
       body: MediaSearchBody,
-      async handler({ org, body }) {
+      async handler({ org, auth, body }) {
         await checkMediaCredit(org);
         const query = toMediaQuery(body);
         const found = await searchArticles(org, query, { offset: 0, limit: MEDIA_LIMITS.pageSize });
-        const credits = await spendMediaCredit(org);
+        // A search is not stored (a media case is made from it later), so its ledger row has no subject.
+        const credits = await spendMediaCredit(org, { reason: 'media_search', actorId: auth.user.id });
         return { total: found.total, offset: 0, results: found.results, credits } satisfies MediaSearchAnswer;
       },
     }),
@@ -78,12 +79,12 @@ export function mediaRoutes() {
       summary: 'The next 20 results of a media search (offset a multiple of 20, at most 1000). A paid check like the search: spends one Media Watcher credit.',
       access: SEARCH,
       body: MediaFetchMoreBody,
-      async handler({ org, body }) {
+      async handler({ org, auth, body }) {
         await checkMediaCredit(org);
         const { offset, ...rest } = body;
         const at = Number(offset);
         const found = await searchArticles(org, toMediaQuery(rest), { offset: at, limit: MEDIA_LIMITS.pageSize });
-        const credits = await spendMediaCredit(org);
+        const credits = await spendMediaCredit(org, { reason: 'media_fetch_more', actorId: auth.user.id });
         return { total: found.total, offset: at, results: found.results, credits } satisfies MediaSearchAnswer;
       },
     }),
@@ -254,7 +255,7 @@ export function mediaRoutes() {
       async handler({ org, auth, params, reply }) {
         const { row, view } = await findMediaCase(org, params.reference);
         const articles = await mediaCaseArticles(org, row.id);
-        const doc = renderMediaCaseReport({ organisation: auth.organisation.name, generatedBy: auth.user.name, kase: view, articles });
+        const doc = renderMediaCaseReport({ organisation: auth.organisation.name, brand: auth.organisation.white_labeling_for, generatedBy: auth.user.name, kase: view, articles });
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="media-case-${view.reference}.pdf"`);
         return reply.send(doc);
       },

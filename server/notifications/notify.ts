@@ -57,8 +57,10 @@ export async function notifyUser(
   const deliver = async () => {
     await deps.realtime.publish({ room: rooms.user(input.user_id), event: SOCKET_EVENTS.notification, payload: view });
     if (options.email === false) return;
+    // With the organisation's white-label scheme, which the e-mail wears (docs/white-label.md).
     const user = await forOrganisation(deps.db, input.organisation_id).one(
-      'SELECT email, name, language, email_notifications, is_active FROM users WHERE id = $1 AND organisation_id = $org',
+      `SELECT u.email, u.name, u.language, u.email_notifications, u.is_active, o.white_labeling_for AS brand
+         FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1 AND u.organisation_id = $org`,
       [input.user_id],
     );
     if (user?.email_notifications && user.is_active) {
@@ -66,7 +68,7 @@ export async function notifyUser(
       const values = { name: user.name, ...(input.params ?? {}) };
       const title = translate(lang, `notification.${input.kind}`, values);
       const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
-      await deps.mailer.send({ to: user.email, subject: title, text: `${title}${link}\n\n${translate(lang, 'email.signature')}` });
+      await deps.mailer.send({ to: user.email, subject: title, text: `${title}${link}\n\n${translate(lang, 'email.signature')}`, brand: user.brand, language: lang });
     }
   };
   // After the caller's transaction, if any, has had its chance to commit.

@@ -4,8 +4,11 @@
  */
 import { PERMISSION_NAMES, PERMISSIONS, withDependencies } from '../../common/permissions';
 import type { OrganisationDetail, PlanName, ServiceType, WhiteLabel } from '../../common/organisation';
+import { CREDIT_KINDS, type CreditKind } from '../../common/billing';
 import type { Queryable } from '../db/client';
+import { inTransaction } from '../db/tenant';
 import { hashPassword } from '../auth/passwords';
+import { appendLedger } from './ledger';
 
 export interface NewOrganisation {
   name: string;
@@ -37,9 +40,27 @@ function slugify(name: string) {
   return `${base || 'org'}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/**
+ * Inserts the organisation and grants its credits through the credit ledger (server/organisations/ledger.ts):
+ * the row starts with nothing allotted (NULL: not limited; 0: limited, for a kind that is granted or was given
+ * 0), and each allotment is a grant row, 'trial' for a plan-billing organisation's trial credits and
+ * 'operator' for an allotment the caller chose (the seed, an operator), so the ledger sums to the
+ * organisation's counters from its first row. Run it inside a transaction, so an organisation never exists
+ * without its grants.
+ */
 export async function insertOrganisation(db: Queryable, org: NewOrganisation): Promise<string> {
   const plan = org.billing_type === 'plan';
-  const credit = (value: number | null | undefined, trial: number) => (value !== undefined ? value : plan ? trial : null);
+  const allotments: Record<CreditKind, { value: number | null | undefined; trial: number }> = {
+    aml_screening: { value: org.aml_screening_credits_alloted, trial: TRIAL_CREDITS.aml_screening },
+    media_watcher: { value: org.media_watcher_credits_alloted, trial: TRIAL_CREDITS.media_watcher },
+    transaction_monitoring: { value: org.transaction_monitoring_credits_alloted, trial: TRIAL_CREDITS.transaction_monitoring },
+  };
+  const grants = CREDIT_KINDS.map((kind) => {
+    const { value, trial } = allotments[kind];
+    const amount = value !== undefined ? value : plan ? trial : null;
+    return { kind, amount, reason: value !== undefined ? ('operator' as const) : ('trial' as const) };
+  });
+  const start = (kind: CreditKind) => (grants.find((g) => g.kind === kind)!.amount === null ? null : 0);
   const row = await db.one<{ id: string }>(
     `INSERT INTO organisations (name, slug, is_demo, service_types, transaction_monitoring, usage_report, show_monitoring_configuration,
        billing_type, plan_name, white_labeling_for, aml_screening_credits_alloted, media_watcher_credits_alloted,
@@ -56,12 +77,16 @@ export async function insertOrganisation(db: Queryable, org: NewOrganisation): P
       org.billing_type ?? 'invoice',
       org.plan_name ?? null,
       org.white_labeling_for ?? null,
-      credit(org.aml_screening_credits_alloted, TRIAL_CREDITS.aml_screening),
-      credit(org.media_watcher_credits_alloted, TRIAL_CREDITS.media_watcher),
-      credit(org.transaction_monitoring_credits_alloted, TRIAL_CREDITS.transaction_monitoring),
+      start('aml_screening'),
+      start('media_watcher'),
+      start('transaction_monitoring'),
       org.daily_search_limit ?? null,
     ],
   );
+  const ledger = inTransaction(db, row!.id);
+  for (const grant of grants) {
+    if (grant.amount) await appendLedger(ledger, { kind: grant.kind, entry: 'grant', amount: grant.amount, reason: grant.reason });
+  }
   return row!.id;
 }
 

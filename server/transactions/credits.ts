@@ -10,6 +10,7 @@
  */
 import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
+import { appendLedger, lockCredits, readCredits, type LedgerWrite } from '../organisations/ledger';
 
 export interface TmCredits {
   /** null: no allotment, not limited. */
@@ -17,15 +18,19 @@ export interface TmCredits {
   used: number;
 }
 
-const CREDITS = 'SELECT o.transaction_monitoring_credits_alloted AS alloted, o.transaction_monitoring_credits_used AS used FROM organisations o WHERE o.id = $org';
+/** What a spend is for: the user who sent the transactions (null for background work) and the subject. */
+export interface TmCharge {
+  actorId: string | null;
+  subject?: LedgerWrite['subject'];
+}
 
 const refusal = () => new ApiError(402, 'tm_credits', {}, undefined, { credits_expired: true });
 
 /** The organisation's allotment and use. */
 export async function tmCredits(org: OrgDb): Promise<TmCredits> {
-  const state = await org.one<TmCredits>(CREDITS);
+  const state = await readCredits(org, 'transaction_monitoring');
   if (!state) throw new ApiError(404, 'not_found');
-  return { alloted: state.alloted === null ? null : Number(state.alloted), used: Number(state.used) };
+  return state;
 }
 
 /** Refuses, without locking anything, when no credit is left (before any work is done for a request). */
@@ -35,16 +40,16 @@ export async function checkTmCredit(org: OrgDb): Promise<void> {
 }
 
 /**
- * Spends n credits under the organisation row's lock, inside the caller's transaction; refuses (402) when
- * fewer than n are left, spending nothing. Answers the counts after spending.
+ * Spends n credits under the organisation row's lock, inside the caller's transaction, as one ledger row
+ * (reason 'transactions'); refuses (402) when fewer than n are left, spending nothing. Answers the counts
+ * after spending.
  */
-export async function spendTmCredits(tx: OrgDb, n: number): Promise<TmCredits> {
-  const state = await tx.one<TmCredits>(`${CREDITS} FOR NO KEY UPDATE OF o`);
+export async function spendTmCredits(tx: OrgDb, n: number, charge: TmCharge): Promise<TmCredits> {
+  const state = await lockCredits(tx, 'transaction_monitoring');
   if (!state) throw new ApiError(404, 'not_found');
-  const alloted = state.alloted === null ? null : Number(state.alloted);
-  const used = Number(state.used);
+  const { alloted, used } = state;
   if (n <= 0) return { alloted, used };
   if (alloted !== null && used + n > alloted) throw refusal();
-  await tx.query('UPDATE organisations SET transaction_monitoring_credits_used = transaction_monitoring_credits_used + $1, updated_at = now() WHERE id = $org', [n]);
+  await appendLedger(tx, { kind: 'transaction_monitoring', entry: 'spend', amount: n, reason: 'transactions', actorId: charge.actorId, subject: charge.subject ?? null });
   return { alloted, used: used + n };
 }

@@ -223,7 +223,12 @@ async function store(
     fresh.push(p);
   }
 
-  const credits = fresh.length && options.spendCredits !== false ? await spendTmCredits(tx, fresh.length) : null;
+  // The ledger row names the first new transaction by its reference (the transaction page's address), and how many came with it.
+  const first = fresh[0]?.input.reference_id;
+  const credits =
+    fresh.length && options.spendCredits !== false
+      ? await spendTmCredits(tx, fresh.length, { actorId: options.actor?.id ?? null, subject: { type: 'transaction', id: first!, label: fresh.length > 1 ? `${first} (+${fresh.length - 1})` : first! } })
+      : null;
   const decisions = new Map<string, TransactionDecision>();
   const statuses: Record<string, number> = {};
   if (fresh.length) {

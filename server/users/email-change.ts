@@ -17,6 +17,7 @@ import { consumeLink, issueLink, verifyLink } from '../auth/one-time-links';
 import { revokeUserSessions } from '../auth/sessions';
 import { recordAudit } from '../audit/record';
 import { ApiError } from '../http/errors';
+import { organisationBrand } from '../mail/brand';
 import { sendInvitation } from './invitations';
 
 /** Refuses an address another account signs in with or is already waiting to confirm. */
@@ -46,7 +47,7 @@ export async function requestEmailChange(
   const hours = deps.config.setupTokenTtlHours;
   // auth_tokens is keyed by user, not organisation; target was found through the handle.
   const token = await issueLink(tx.unscoped, target.id, 'email_change', hours * 60);
-  const recipient = { name: target.name, language: target.language };
+  const recipient = { name: target.name, language: target.language, brand: await organisationBrand(tx) };
   await sendEmailChangeLink(deps.mailer, { ...recipient, email }, `${deps.config.publicUrl}/confirm-email?token=${token}`, hours, target.email);
   await sendEmailChangeNotice(deps.mailer, { ...recipient, email: target.email }, email);
   return 'confirmation_sent';

@@ -7,6 +7,7 @@ import type { OrgDb } from '../db/tenant';
 import type { Deps } from '../deps';
 import { sendSetupLink } from '../auth/emails';
 import { issueLink } from '../auth/one-time-links';
+import { organisationBrand } from '../mail/brand';
 
 export async function sendInvitation(
   deps: Pick<Deps, 'config' | 'mailer'>,
@@ -19,5 +20,6 @@ export async function sendInvitation(
   // the handle), and the link is issued in the caller's transaction.
   const token = await issueLink(org.unscoped, invitee.id, 'setup', hours * 60);
   const link = `${deps.config.publicUrl}/setup-password?token=${token}`;
-  await sendSetupLink(deps.mailer, { email: invitee.email, name: invitee.name, language: context.language }, link, hours, context.organisationName);
+  const brand = await organisationBrand(org);
+  await sendSetupLink(deps.mailer, { email: invitee.email, name: invitee.name, language: context.language, brand }, link, hours, context.organisationName);
 }

@@ -1,7 +1,9 @@
 /** Providers: languages, the organisation's colour scheme, snack bars, the offline notice, the router. */
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { useEffect, type ReactNode } from 'react';
+import { brandIconPath, schemeOf, type Scheme } from '@common/brands';
 import { selectOrganisation } from '@machines/session/session.selectors';
+import { BrandSchemeContext } from '../components/Logo';
 import { I18nProvider, messageById, useLanguage } from '../lib/i18n';
 import { Toaster, notify } from '../lib/toaster';
 import { Router } from './Router';
@@ -23,18 +25,32 @@ function DirectionForComponents({ children }: { children: ReactNode }) {
   return <LocaleProvider locale={useLanguage()}>{children}</LocaleProvider>;
 }
 
+/** The browser tab shows the scheme's mark too; the page's own link starts with the default one. */
+function SchemeIcon({ scheme }: { scheme: Scheme }) {
+  useEffect(() => {
+    const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (icon) icon.href = brandIconPath(scheme);
+  }, [scheme]);
+  return null;
+}
+
 export function App() {
   const organisation = useSession(selectOrganisation);
-  const system = systemForScheme(organisation?.white_labeling_for);
+  // The organisation's scheme; signed out (the public pages) there is no organisation, so the default one.
+  const scheme = schemeOf(organisation?.white_labeling_for);
+  const system = systemForScheme(scheme);
   return (
     <I18nProvider>
       <ChakraProvider value={system}>
-        <DirectionForComponents>
-          <Router />
-          <MobileAlert />
-          <OfflineNotice />
-          <Toaster />
-        </DirectionForComponents>
+        <BrandSchemeContext.Provider value={scheme}>
+          <DirectionForComponents>
+            <Router />
+            <MobileAlert />
+            <OfflineNotice />
+            <Toaster />
+            <SchemeIcon scheme={scheme} />
+          </DirectionForComponents>
+        </BrandSchemeContext.Provider>
       </ChakraProvider>
     </I18nProvider>
   );

@@ -32,7 +32,7 @@ const SetupPasswordPage = lazyPage('setup-password', () => import('../features/a
 const TokenExpiredPage = lazyPage('token-expired', () => import('../features/auth/TokenExpiredPage'));
 const ConfirmEmailPage = lazyPage('confirm-email', () => import('../features/auth/ConfirmEmailPage'));
 const DemoPage = lazyPage('demo', () => import('../features/demo/DemoPage'));
-const UsageReportPdfPage = lazyPage('usage-report-pdf', () => import('../features/placeholder/UsageReportPdfPage'));
+const UsageReportPdfPage = lazyPage('usage-report-pdf', () => import('../features/usage/UsageReportPdfPage'));
 
 function Loading() {
   return (
@@ -63,6 +63,13 @@ function RequireSession({ children, demoArea = false }: { children: ReactNode; d
   // The demo organisation lives under /demo, and only it does.
   // Anyone else opening /demo goes to sign-in, which sends a signed-in user home (docs/decisions.md).
   if (access.organisation.is_demo !== demoArea) return <Redirect to={demoArea ? '~/login' : '~/demo'} />;
+  return <>{children}</>;
+}
+
+/** /usage-report-pdf opens with a report link's token; without one it goes to /login (section 2). */
+function RequireReportToken({ children }: { children: ReactNode }) {
+  const token = new URLSearchParams(useSearch()).get('token')?.trim();
+  if (!token) return <Redirect to="/login" />;
   return <>{children}</>;
 }
 
@@ -160,13 +167,13 @@ export function Router() {
           <ConfirmEmailPage />
         </Page>
       </Route>
-      {/* Section 2: the printable usage report needs a token, otherwise sign-in. */}
+      {/* Section 2: the printable usage report needs a token (a report link's), otherwise sign-in; no session needed. */}
       <Route path="/usage-report-pdf">
-        <RequireSession>
+        <RequireReportToken>
           <Page>
             <UsageReportPdfPage />
           </Page>
-        </RequireSession>
+        </RequireReportToken>
       </Route>
       <Route path="/demo" nest>
         <RequireSession demoArea>

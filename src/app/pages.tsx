@@ -7,9 +7,6 @@ import type { ComponentType } from 'react';
 import type { AppRouteId } from '@common/access';
 import { lazyPage } from './lazyPage';
 
-const Placeholder = lazyPage('placeholder', () => import('../components/PlaceholderPage'));
-
-const placeholder = (titleId: string): ComponentType => () => <Placeholder titleId={titleId} />;
 const DashboardPage = lazyPage('dashboard', () => import('../features/dashboard/DashboardPage'));
 const MakeCasePage = lazyPage('make-case', () => import('../features/cases/MakeCasePage'));
 const CaseResultsPage = lazyPage('case', () => import('../features/cases/CaseResultsPage'));
@@ -33,16 +30,16 @@ export const PAGES: Record<AppRouteId, ComponentType> = {
   'customer-listing': lazyPage('customer-listing', () => import('../features/transactions/CustomerListingPage')),
   'customer-profile': lazyPage('customer-profile', () => import('../features/transactions/CustomerProfilePage')),
   'alerts-details': lazyPage('alerts-details', () => import('../features/transactions/AlertDetailPage')),
-  'usage-statistics': placeholder('pages.usage_statistics'),
+  'usage-statistics': lazyPage('usage-statistics', () => import('../features/usage/UsageStatisticsPage')),
   'user-management': lazyPage('users', () => import('../features/users/UsersPage')),
   'role-management': lazyPage('roles', () => import('../features/roles/RolesPage')),
   'bulk-search': lazyPage('bulk-search', () => import('../features/bulk-search/BulkSearchPage')),
   'web-hooks': lazyPage('web-hooks', () => import('../features/web-hooks/WebhooksPage')),
   'api-keys': lazyPage('api-keys', () => import('../features/api-keys/ApiKeysPage')),
   'integration-guide': lazyPage('integration-guide', () => import('../features/integration-guide/IntegrationGuidePage')),
-  'credits-usage': placeholder('nav.item.credits_usage'),
-  'manage-payments': placeholder('nav.item.manage_payments'),
-  plans: placeholder('nav.item.plans'),
+  'credits-usage': lazyPage('credits-usage', () => import('../features/billing/CreditsUsagePage')),
+  'manage-payments': lazyPage('manage-payments', () => import('../features/billing/ManagePaymentsPage')),
+  plans: lazyPage('plans', () => import('../features/billing/PlansPage')),
   'risk-scoring': lazyPage('risk-scoring', () => import('../features/risk-scoring/RiskScoringPage')),
   'aml-custom-list': lazyPage('custom-lists', () => import('../features/custom-lists/CustomListsPage')),
   'aml-custom-list-records': lazyPage('custom-list-records', () => import('../features/custom-lists/ListRecordsPage')),

@@ -5,61 +5,17 @@
  */
 import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import { toastAnatomy } from '@chakra-ui/react/anatomy';
-import { BRAND_COLOURS, type WhiteLabel } from '@common/organisation';
+import type { WhiteLabel } from '@common/organisation';
+import { schemeColours, schemeOf, type Scheme, type SchemeColours } from '@common/brands';
 
-function mix(hex: string, target: number, amount: number): string {
-  const n = parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => {
-    const c = (n >> shift) & 255;
-    return Math.round(c + (target - c) * amount)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${channel(16)}${channel(8)}${channel(0)}`;
-}
+// The colour arithmetic (shades, WCAG contrast, the accessible shade) lives in common/brands.ts, where the
+// e-mails and the PDF reports take their colours from too.
+export { accessibleShade, brandShades, contrast, luminance, mix, schemeColours } from '@common/brands';
 
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const n = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [16, 8, 0].map((shift) => {
-    const c = ((n >> shift) & 255) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
-}
-
-/**
- * The lightest shade that still reads against white: white text on a solid
- * button needs 4.5:1 also while hovered (Chakra lightens it by a tenth), a
- * focus outline needs 3:1 against the white cards and the grey page.
- */
-function accessibleShade(shades: Record<number, string>, minimum: number, lighten = 0): number {
-  const candidates = [500, 600, 700, 800, 900];
-  const ok = (shade: number) => contrast(mix(shades[shade], 255, lighten), '#ffffff') >= minimum && contrast(shades[shade], '#fafafa') >= minimum;
-  return candidates.find(ok) ?? 900;
-}
-
-function systemFor(primary: string): SystemContext {
-  const shades = {
-    50: mix(primary, 255, 0.92),
-    100: mix(primary, 255, 0.82),
-    200: mix(primary, 255, 0.64),
-    300: mix(primary, 255, 0.45),
-    400: mix(primary, 255, 0.22),
-    500: primary,
-    600: mix(primary, 0, 0.15),
-    700: mix(primary, 0, 0.3),
-    800: mix(primary, 0, 0.45),
-    900: mix(primary, 0, 0.6),
-    950: mix(primary, 0, 0.72),
-  };
-  const solid = accessibleShade(shades, 4.5, 0.1);
-  const ring = accessibleShade(shades, 3);
+function systemFor(colours: SchemeColours): SystemContext {
+  const { shades } = colours;
+  const solid = colours.solid.shade;
+  const ring = colours.focusRing.shade;
   const config = defineConfig({
     theme: {
       tokens: {
@@ -102,12 +58,12 @@ function systemFor(primary: string): SystemContext {
 
 const systems = new Map<string, SystemContext>();
 
-export function systemForScheme(scheme: WhiteLabel | null | undefined): SystemContext {
-  const key = scheme ?? 'default';
-  let system = systems.get(key);
+export function systemForScheme(whiteLabel: WhiteLabel | Scheme | null | undefined): SystemContext {
+  const scheme = schemeOf(whiteLabel);
+  let system = systems.get(scheme);
   if (!system) {
-    system = systemFor(BRAND_COLOURS[key]);
-    systems.set(key, system);
+    system = systemFor(schemeColours(scheme));
+    systems.set(scheme, system);
   }
   return system;
 }

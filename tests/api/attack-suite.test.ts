@@ -176,8 +176,16 @@ describe.each(DATABASE_KINDS)('attack suite on %s', (kind) => {
   });
 
   it('refuses each permission its requirement names (403)', { timeout: 300_000 }, async () => {
-    await world.probeOrganisation();
+    // The probe's organisation meets the rest of each route's requirement (plan billing for the billing routes),
+    // so a 403 below can only be the missing permission's doing.
+    let billing: 'plan' | 'invoice' | null = null;
     for (const op of ops) {
+      const planBilling = Boolean(op.requirement?.planBilling);
+      if (billing !== (planBilling ? 'plan' : 'invoice')) {
+        billing = planBilling ? 'plan' : 'invoice';
+        const allowedPlan = PLAN_NAMES.find((p) => !op.requirement?.blockedOnPlans?.includes(p)) ?? null;
+        await world.probeOrganisation(planBilling ? { billing_type: 'plan', plan_name: allowedPlan } : {});
+      }
       if (op.public) {
         excuse(op, 'permissions', 'public route');
         continue;
@@ -206,6 +214,7 @@ describe.each(DATABASE_KINDS)('attack suite on %s', (kind) => {
       }
     }
     await world.probePermissions([]);
+    await world.probeOrganisation();
   });
 
   it('refuses each service, organisation flag and plan its requirement names (403)', { timeout: 300_000 }, async () => {

@@ -150,7 +150,11 @@ async function expectEachRowOnce(db: Db, batchId: string) {
   expect(new Set(all.map((c) => c.reference)).size).toBe(all.length);
   // Transaction monitoring's AML cases (the seeded sample's listed remitter) are paid by its own credit, not by AML Screening.
   const monitoring = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM tm_party_cases WHERE organisation_id = $1', [orgId]);
-  const org = (await db.one('SELECT aml_screening_credits_used AS used FROM organisations WHERE id = $1', [orgId]))!;
+  // Counted from the credit ledger's spends for cases and batches: the seeded month of history before them names no subject.
+  const org = (await db.one(
+    "SELECT COALESCE(sum(amount), 0)::int AS used FROM credit_ledger WHERE organisation_id = $1 AND kind = 'aml_screening' AND entry = 'spend' AND subject_type IS NOT NULL",
+    [orgId],
+  ))!;
   expect(org.used).toBe(all.length - monitoring!.n);
   // Every case holds the hits it counts, and the listed names were found.
   const hits = await db.one('SELECT count(*)::int AS n, count(DISTINCT case_id)::int AS cases FROM case_hits h WHERE h.case_id IN (SELECT id FROM cases WHERE batch_id = $1)', [batchId]);

@@ -77,7 +77,11 @@ describe.each(DATABASE_KINDS)('bulk search runner on %s', (kind) => {
   const batchRow = (id: string) => t.deps.db.one('SELECT * FROM bulk_batches WHERE id = $1', [id]);
   const credits = async () =>
     (await t.deps.db.one(
-      `SELECT o.aml_screening_credits_used AS used, COALESCE((SELECT searches FROM screening_usage u WHERE u.organisation_id = o.id AND u.day = (now() AT TIME ZONE 'UTC')::date), 0) AS today
+      // Today's searches: the day's spends of the credit ledger that count towards the daily search limit.
+      `SELECT o.aml_screening_credits_used AS used,
+              (SELECT COALESCE(sum(l.amount), 0)::int FROM credit_ledger l
+                WHERE l.organisation_id = o.id AND l.kind = 'aml_screening' AND l.entry = 'spend' AND l.reason IN ('case_search', 'bulk_search')
+                  AND l.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS today
          FROM organisations o WHERE o.id = $1`,
       [orgId],
     ))! as { used: number; today: number };

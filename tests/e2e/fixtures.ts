@@ -109,6 +109,10 @@ export const SEEDED = {
   analyst: { email: 'analyst@example.com', password: 'Analyst-2026!' },
   planAdmin: { email: 'planadmin@example.com', password: 'Planadmin-2026!' },
   demo: { email: 'demo@example.com', password: 'Demo-2026!' },
+  // Administrators of the white-label partners (docs/white-label.md).
+  petroshore: { email: 'petroshore@example.com', password: 'Petroshore-2026!' },
+  fts: { email: 'fts@example.com', password: 'Fts-2026!' },
+  metaWorld: { email: 'metaworld@example.com', password: 'Metaworld-2026!' },
 };
 
 export async function signIn(page: Page, account: { email: string; password: string }) {

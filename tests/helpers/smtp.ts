@@ -10,6 +10,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The files sent with the message, as received. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface TestSmtpServer {
@@ -34,6 +36,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            // Not the inline images of the HTML part (the brand's logo, server/mail/layout.ts): they are the body's.
+            attachments: parsed.attachments.filter((a) => !a.related).map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
           });
           waiters.forEach((w) => w());
           callback();

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextSegment } from '../../common/media';
 import { ingestArticles, type ArticleInput } from '../../server/media-corpus/ingest';
 import { insertRole, insertUser } from '../../server/organisations/create';
-import { ADMIN, DEMO, PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
+import { ADMIN, PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
+import { SEED_PARTNERS } from '../../server/db/seed';
 import { DATABASE_KINDS } from '../helpers/databases';
 
 const DAY = 86_400_000;
@@ -47,7 +48,8 @@ describe.each(DATABASE_KINDS)('Media Watcher calls on %s', (kind) => {
   let admin: string;
   let viewer: string;
   let nobody: string;
-  let demo: string;
+  /** A seeded partner organisation that has AML Screening only, no Media Watcher. */
+  let amlOnly: string;
   let harbourToken: string;
   let northwindId: string;
   let harbourId: string;
@@ -72,7 +74,7 @@ describe.each(DATABASE_KINDS)('Media Watcher calls on %s', (kind) => {
     t = await createTestApp(kind);
     const db = t.deps.db;
     admin = await t.login(ADMIN);
-    demo = await t.login(DEMO);
+    amlOnly = await t.login({ email: SEED_PARTNERS[0].email, password: SEED_PARTNERS[0].password });
     harbourToken = await t.login(PLAN_ADMIN);
     northwindId = (await db.one("SELECT id FROM organisations WHERE slug = 'northwind'"))!.id;
     harbourId = (await db.one("SELECT id FROM organisations WHERE slug = 'harbour'"))!.id;
@@ -197,8 +199,8 @@ describe.each(DATABASE_KINDS)('Media Watcher calls on %s', (kind) => {
       expect(code(await t.call('POST', '/api/highlight-text', { token: nobody, body: { article_id: articleId.get('api-marathon') } }))).toBe('403 permission_denied');
     });
     it('needs the media_watcher service', async () => {
-      expect(code(await search(QUERY, demo))).toBe('403 service_unavailable');
-      expect(code(await list('', demo))).toBe('403 service_unavailable');
+      expect(code(await search(QUERY, amlOnly))).toBe('403 service_unavailable');
+      expect(code(await list('', amlOnly))).toBe('403 service_unavailable');
     });
     it("answers another organisation's media case and article as unknown ones (404), and changes nothing", async () => {
       const before = await t.deps.db.one('SELECT name, is_read, is_deleted, case_status FROM media_cases WHERE reference = $1', [harbourCase]);

@@ -4,38 +4,20 @@
  * the case's entities, the decision panel (review statechart), monitoring
  * switches (monitoring statechart), history, comments and the entity report.
  */
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  DataList,
-  Field,
-  Flex,
-  Grid,
-  HStack,
-  IconButton,
-  Link as ChakraLink,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Flex, Grid, HStack, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { LuChevronLeft, LuChevronRight, LuFileDown, LuHistory, LuMessageSquare, LuSearch, LuUsers } from 'react-icons/lu';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useEffect, useState } from 'react';
+import { LuFileDown, LuHistory, LuMessageSquare, LuSearch, LuUsers } from 'react-icons/lu';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { LIMITS } from '@common/constants';
 import { MATCH_STATUSES, RISK_LEVELS } from '@common/enums';
-import { parseIsoDate } from '@common/partial-dates';
 import { selectPermissionNames, selectSession, selectUser } from '@machines/session/session.selectors';
-import { DirectionalIcon } from '../../components/DirectionalIcon';
 import { EmptyMessage } from '../../components/EmptyMessage';
 import { Name } from '../../components/Name';
-import { RiskBreakdown } from '../../components/RiskBreakdown';
+import { CaseSidebar } from '../../components/screening/CaseSidebar';
+import { EntityKeyData, EntityPager, EntityRiskAnalysis } from '../../components/screening/EntityDetail';
+import { DateTime, MatchBadge, RiskBadge, valueOptions } from '../../components/screening/labels';
 import { SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
@@ -46,288 +28,13 @@ import { notify } from '../../lib/toaster';
 import { useResource } from '../../lib/useResource';
 import { AdverseMediaTab } from './AdverseMediaTab';
 import { useCaseChanges } from './api';
-import { CaseBreadcrumbs, ScoreBar } from './CaseResultsPage';
-import { CaseSidebar } from './CaseSidebar';
+import { CaseBreadcrumbs } from './CaseResultsPage';
 import { CommentsDrawer } from './CommentsDrawer';
 import { HistoryDrawer } from './HistoryDrawer';
-import { DateTime, MatchBadge, RelevanceBadges, RiskBadge, datesLabelId, datesText, isoDateText, useCountryNames, valueLabel, valueOptions } from './labels';
 import { LinkedEntityModal } from './LinkedEntityModal';
 import { MonitoringSwitch } from './MonitoringSwitch';
 import type { HitDetailView, RecordAnswer } from './types';
 import { useReview } from './useReview';
-
-function Pair({ label, children }: { label: ReactNode; children: ReactNode }) {
-  if (children === null || children === undefined || children === '' || (Array.isArray(children) && children.length === 0)) return null;
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW="44">{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
-/** An entity several lists publish: each listing with its list, programmes, name there, date and record id. */
-function Listings({ hit }: { hit: HitDetailView }) {
-  const intl = useIntl();
-  return (
-    <Stack gap="2" data-testid="hit-listings">
-      <Text fontSize="xs" color="fg.muted">
-        <FormattedMessage id="cases.entity.listings_merged" values={{ count: hit.listings.length }} />
-      </Text>
-      {hit.listings.map((l) => (
-        <Stack key={l.id} gap="0.5" data-testid="hit-listing">
-          <Text fontSize="sm">
-            {valueLabel(intl, 'database', l.database)} · {l.source}
-            {l.listed_on ? ` · ${isoDateText(intl, l.listed_on)}` : ''}
-          </Text>
-          {l.name && l.name !== hit.profile && (
-            <Text fontSize="xs" color="fg.muted">
-              <FormattedMessage id="cases.entity.listed_as" values={{ name: <Name>{l.name}</Name> }} />
-            </Text>
-          )}
-          <HStack gap="1" wrap="wrap">
-            {l.programs.map((p) => (
-              <Badge key={p} size="sm" variant="outline">
-                {p}
-              </Badge>
-            ))}
-            <Text fontSize="xs" color="fg.subtle" fontFamily="mono">
-              {l.source_url ? (
-                <ChakraLink href={l.source_url} target="_blank" rel="noreferrer">
-                  {l.id}
-                </ChakraLink>
-              ) : (
-                l.id
-              )}
-            </Text>
-          </HStack>
-        </Stack>
-      ))}
-    </Stack>
-  );
-}
-
-function KeyData({ hit }: { hit: HitDetailView }) {
-  const intl = useIntl();
-  const countries = useCountryNames();
-  const e = hit.entity as any;
-  const names: { full: string; kind: string }[] = e.names ?? [];
-  return (
-    <DataList.Root orientation="horizontal" size="md" gap="3" data-testid="key-data">
-      <Pair label={<FormattedMessage id="cases.entity.primary_name" />}>
-        <Name>{names.find((n) => n.kind === 'primary')?.full ?? hit.profile}</Name>
-      </Pair>
-      <Pair label={<FormattedMessage id="cases.entity.aliases" />}>
-        {names.filter((n) => n.kind !== 'primary').length ? (
-          <Stack gap="0.5">
-            {names
-              .filter((n) => n.kind !== 'primary')
-              .map((n, i) => (
-                <Text key={i} fontSize="sm">
-                  <Name>{n.full}</Name>{' '}
-                  <Text as="span" color="fg.muted" fontSize="xs">
-                    ({valueLabel(intl, 'feature', `name_${n.kind}`)})
-                  </Text>
-                </Text>
-              ))}
-          </Stack>
-        ) : null}
-      </Pair>
-      <Pair label={<FormattedMessage id="cases.entity.kind" />}>{valueLabel(intl, 'feature', `kind_${hit.entity_kind}`)}</Pair>
-      <Pair label={<FormattedMessage id={datesLabelId(hit.birth_dates, hit.entity_kind)} />}>{datesText(intl, hit.birth_dates) || null}</Pair>
-      <Pair label={<FormattedMessage id="cases.entity.places_of_birth" />}>{(e.places_of_birth ?? []).length ? <Name>{e.places_of_birth.join('; ')}</Name> : null}</Pair>
-      <Pair label={<FormattedMessage id="cases.fields.nationality" />}>{countries(e.nationalities) || null}</Pair>
-      <Pair label={<FormattedMessage id="cases.fields.countries" />}>{countries(hit.countries) || null}</Pair>
-      <Pair label={<FormattedMessage id="cases.fields.gender" />}>{e.gender ? valueLabel(intl, 'gender', e.gender) : null}</Pair>
-      <Pair label={<FormattedMessage id="cases.fields.occupation" />}>
-        {(e.positions ?? []).length ? (
-          <Stack gap="0.5">
-            {e.positions.map((p: any, i: number) => (
-              <Text key={i} fontSize="sm">
-                <Name>{p.title}</Name>
-                {p.start || p.end ? ` (${[p.start, p.end].filter(Boolean).map((d: string) => isoDateText(intl, d)).join(' – ')})` : ''}
-              </Text>
-            ))}
-          </Stack>
-        ) : null}
-      </Pair>
-      <Pair label={<FormattedMessage id="cases.entity.identifiers" />}>
-        {(e.identifiers ?? []).length ? (
-          <Stack gap="0.5">
-            {e.identifiers.map((x: any, i: number) => (
-              <Text key={i} fontSize="sm">
-                <Name>
-                  {x.type}: <b>{x.number}</b>
-                </Name>
-                {x.country ? ` (${countries([x.country]) || x.country})` : ''}
-              </Text>
-            ))}
-          </Stack>
-        ) : null}
-      </Pair>
-      <Pair label={<FormattedMessage id="cases.entity.addresses" />}>
-        {(e.addresses ?? []).length ? (
-          <Stack gap="0.5">
-            {e.addresses.map((a: any, i: number) => (
-              <Text key={i} fontSize="sm">
-                <Name>{a.text}</Name>
-              </Text>
-            ))}
-          </Stack>
-        ) : null}
-      </Pair>
-      <Pair label={<FormattedMessage id="cases.fields.appears_on" />}>
-        {(hit.listings ?? []).length > 1 ? (
-          <Listings hit={hit} />
-        ) : (
-          <Stack gap="1">
-            <Text fontSize="sm">
-              {valueLabel(intl, 'database', hit.appears_on.database)} · {hit.appears_on.source}
-            </Text>
-            <HStack gap="1" wrap="wrap">
-              {hit.appears_on.programs.map((p) => (
-                <Badge key={p} size="sm" variant="outline">
-                  {p}
-                </Badge>
-              ))}
-            </HStack>
-          </Stack>
-        )}
-      </Pair>
-      <Pair label={<FormattedMessage id="cases.entity.listed_on" />}>{isoDateText(intl, e.listed_on) || null}</Pair>
-      <Pair label={<FormattedMessage id="cases.entity.remarks" />}>{e.remarks ? (
-          <Text fontSize="sm">
-            <Name>{e.remarks}</Name>
-          </Text>
-        ) : null}</Pair>
-      <Pair label={<FormattedMessage id="cases.entity.source_record" />}>
-        <Text fontSize="sm" fontFamily="mono">
-          {hit.entity_id}
-        </Text>
-      </Pair>
-    </DataList.Root>
-  );
-}
-
-/** The engine writes the dates it compared as ISO text ("1952-10-07 (circa)"); they are shown like every other date. */
-function explainedValue(intl: IntlShape, feature: string, value: string) {
-  if (feature !== 'birth_date' || !value) return value;
-  return value
-    .split(', ')
-    .map((part) => {
-      const approximate = part.endsWith(' (circa)');
-      const date = parseIsoDate(part.replace(/ \(circa\)$/, ''));
-      return date ? datesText(intl, [{ ...date, approximate }]) : part;
-    })
-    .join(', ');
-}
-
-/** Why the engine matched: each feature's contribution to the score, in words and as a bar. */
-function RiskAnalysis({ hit, threshold }: { hit: HitDetailView; threshold: number }) {
-  const intl = useIntl();
-  const breakdown = hit.risk_breakdown;
-  return (
-    <Stack gap="5" data-testid="risk-analysis">
-      {breakdown && (
-        // The custom risk engine that decided the hit, as the case keeps it: its score, outcome and decision, rule by rule.
-        <TitledCard size="sm" titleSize="md" variant="outline" title={<FormattedMessage id="cases.analysis.engine_title" />} data-testid="risk-engine-analysis">
-          <RiskBreakdown breakdown={breakdown} showEngine facts={{ database: hit.appears_on.database, countries: hit.countries }} />
-        </TitledCard>
-      )}
-      <Card.Root variant="subtle" size="sm">
-        <Card.Body>
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-            <Stack gap="1">
-              <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
-                <FormattedMessage id="cases.fields.match_score" />
-              </Text>
-              <ScoreBar score={hit.match_score} />
-              <Text fontSize="xs" color="fg.muted">
-                <FormattedMessage id="cases.analysis.threshold" values={{ threshold }} />
-              </Text>
-            </Stack>
-            <Stack gap="1">
-              <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
-                <FormattedMessage id="cases.fields.relevance" />
-              </Text>
-              <RelevanceBadges values={hit.relevance} />
-            </Stack>
-            <Stack gap="1">
-              <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
-                <FormattedMessage id="cases.fields.risk_level" />
-              </Text>
-              <HStack>
-                <RiskBadge value={hit.risk_level} />
-                <Text fontSize="sm" color="fg.muted">
-                  {breakdown ? (
-                    <FormattedMessage id="cases.analysis.risk_from_engine" />
-                  ) : (
-                    <FormattedMessage id="cases.analysis.risk_from" values={{ database: valueLabel(intl, 'database', hit.appears_on.database) }} />
-                  )}
-                </Text>
-              </HStack>
-            </Stack>
-          </Grid>
-        </Card.Body>
-      </Card.Root>
-      <Text fontSize="sm" color="fg.muted">
-        <FormattedMessage id="cases.analysis.intro" />
-      </Text>
-      <Table.Root size="sm" variant="outline">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>
-              <FormattedMessage id="cases.analysis.feature" />
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <FormattedMessage id="cases.analysis.searched" />
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <FormattedMessage id="cases.analysis.listed" />
-            </Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">
-              <FormattedMessage id="cases.analysis.effect" />
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {hit.explanation.map((f, i) => {
-            const points = Math.round(f.contribution * 100);
-            return (
-              <Table.Row key={i} data-testid="explanation-row">
-                <Table.Cell>
-                  <Stack gap="0.5">
-                    <Text fontWeight="medium">{valueLabel(intl, 'feature', f.feature)}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {intl.messages[`cases.values.feature.${f.feature}_help`] ? intl.formatMessage({ id: `cases.values.feature.${f.feature}_help` }) : ''}
-                    </Text>
-                    {f.detail && (
-                      <Text fontSize="xs" color="fg.subtle" fontFamily="mono">
-                        {f.detail}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Cell>
-                <Table.Cell fontSize="sm">
-                  <Name>{explainedValue(intl, f.feature, f.query_value) || '—'}</Name>
-                </Table.Cell>
-                <Table.Cell fontSize="sm">
-                  <Name>{explainedValue(intl, f.feature, f.candidate_value) || '—'}</Name>
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  {/* The first entry carries the base score: the name, or for a location an address or a sanctioned place. */}
-                  <Badge colorPalette={points > 0 ? (i === 0 ? 'brand' : 'red') : points < 0 ? 'green' : 'gray'} variant="subtle">
-                    {i === 0 ? intl.formatNumber(f.contribution, { style: 'percent' }) : `${points > 0 ? '+' : ''}${points}`}
-                  </Badge>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Stack>
-  );
-}
 
 function DecisionPanel({ hit, reference, readOnly, onSaved }: { hit: HitDetailView; reference: string; readOnly: boolean; onSaved: () => void }) {
   const intl = useIntl();
@@ -393,7 +100,6 @@ function DecisionPanel({ hit, reference, readOnly, onSaved }: { hit: HitDetailVi
 }
 
 export default function EntityDetailPage() {
-  const intl = useIntl();
   const { referenceNo, id } = useParams<{ referenceNo: string; id: string }>();
   const [location, navigate] = useLocation();
   const base = location.startsWith('/case-details/') ? '/case-details' : '/case-detail';
@@ -430,21 +136,7 @@ export default function EntityDetailPage() {
           </Text>
         </Stack>
         <HStack gap="2" wrap="wrap">
-          <HStack gap="1" data-testid="entity-pager">
-            <IconButton size="sm" variant="outline" aria-label={intl.formatMessage({ id: 'cases.entity.previous' })} disabled={!hit.previous_id} onClick={() => navigate(`${base}/${kase.reference}/${hit.previous_id}`)}>
-              <DirectionalIcon>
-                <LuChevronLeft />
-              </DirectionalIcon>
-            </IconButton>
-            <Text fontSize="sm" minW="16" textAlign="center">
-              <FormattedMessage id="cases.entity.position" values={{ index: hit.index, total: hit.total }} />
-            </Text>
-            <IconButton size="sm" variant="outline" aria-label={intl.formatMessage({ id: 'cases.entity.next' })} disabled={!hit.next_id} onClick={() => navigate(`${base}/${kase.reference}/${hit.next_id}`)}>
-              <DirectionalIcon>
-                <LuChevronRight />
-              </DirectionalIcon>
-            </IconButton>
-          </HStack>
+          <EntityPager hit={hit} onGo={(entityId) => navigate(`${base}/${kase.reference}/${entityId}`)} />
           <Button variant="outline" size="sm" onClick={() => setPanel('history')} data-testid="open-history">
             <LuHistory /> <FormattedMessage id="cases.actions.history" />
           </Button>
@@ -476,7 +168,7 @@ export default function EntityDetailPage() {
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="key_data">
-                <KeyData hit={hit} />
+                <EntityKeyData hit={hit} />
               </Tabs.Content>
               <Tabs.Content value="linked">
                 {linkedNames.length === 0 ? (
@@ -500,7 +192,7 @@ export default function EntityDetailPage() {
                 <AdverseMediaTab reference={kase.reference} entityId={hit._id} active={tab === 'media'} />
               </Tabs.Content>
               <Tabs.Content value="risk">
-                <RiskAnalysis hit={hit} threshold={kase.match_score} />
+                <EntityRiskAnalysis hit={hit} threshold={kase.match_score} />
               </Tabs.Content>
             </Tabs.Root>
           </Card.Body>

@@ -6,12 +6,14 @@
  * (status and period);
  * the charts are plain SVG and CSS so they cost no charting library.
  */
-import { Box, Card, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { DATE_PRESETS } from '@common/enums';
 import { DEFAULT_FILTERS, DEFAULT_VIEW, searchFromView } from '@machines/cases/case-list-query';
+import { selectCanOpen } from '@machines/session/session.selectors';
+import { useSession } from '../../app/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { Select } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
@@ -70,6 +72,7 @@ function Donut({ parts, label }: { parts: { value: number; colour: string }[]; l
 export default function DashboardPage() {
   const intl = useIntl();
   const [preset, setPreset] = useState('last_30_days');
+  const usageReport = useSession(selectCanOpen('usage-statistics'));
   const answer = useResource<Answer>('/searches-categories', { date_preset: preset, tz_offset: new Date().getTimezoneOffset() });
   useCaseChanges(null, answer.reload);
   const data = answer.data;
@@ -82,15 +85,25 @@ export default function DashboardPage() {
         title={<FormattedMessage id="nav.item.dashboard" />}
         description={<FormattedMessage id="dashboard.description" />}
         actions={
-          <Select
-            size="sm"
-            w="52"
-            aria-label={intl.formatMessage({ id: 'cases.manage.date' })}
-            value={preset}
-            onChange={(e) => setPreset(e.target.value)}
-            data-testid="dashboard-preset"
-            options={valueOptions(intl, 'preset', PRESETS)}
-          />
+          <HStack gap="3">
+            {/* The sidebar of section 2 has no Usage Statistics item, so the dashboard leads there when the organisation has the report. */}
+            {usageReport && (
+              <Button asChild size="sm" variant="outline">
+                <Link href="/usage-statistics">
+                  <FormattedMessage id="pages.usage_statistics" />
+                </Link>
+              </Button>
+            )}
+            <Select
+              size="sm"
+              w="52"
+              aria-label={intl.formatMessage({ id: 'cases.manage.date' })}
+              value={preset}
+              onChange={(e) => setPreset(e.target.value)}
+              data-testid="dashboard-preset"
+              options={valueOptions(intl, 'preset', PRESETS)}
+            />
+          </HStack>
         }
       />
       {answer.error && <ServerError message={answer.error.message} code={answer.error.code} />}

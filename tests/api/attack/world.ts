@@ -14,6 +14,7 @@ import { ingestArticles } from '../../../server/media-corpus/ingest';
 import { forOrganisation } from '../../../server/db/tenant';
 import { raiseAlerts } from '../../../server/transactions/alerts-raise';
 import { ingestTransactions } from '../../../server/transactions/ingest';
+import { insertInvoice, topUpDraft } from '../../../server/billing/invoices';
 import { ADMIN, PLAN_ADMIN, type TestApp } from '../../helpers/app';
 import { TINY_PNG } from '../../cases/multipart';
 
@@ -130,7 +131,7 @@ export class AttackWorld {
     const n = ++this.serial;
     // Only the kinds a request needs (every kind when not told): each case is a real search, each role a role more for every roles call.
     const wants = (...k: IdKind[]) => !kinds || k.some((kind) => kinds.has(kind));
-    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '', custom_source: '', media_case: '', article: '', tm_rule: '', tm_alert: '', tm_transaction: '', tm_customer: '' };
+    const out = { case: '', hit: '', comment: '', user: '', role: '', other_role: '', notification: '', search_profile: '', batch: '', upload: '', custom_list: '', list_record: '', list_comment: '', risk_engine: '', api_key: '', webhook: '', webhook_delivery: '', custom_source: '', media_case: '', article: '', tm_rule: '', tm_alert: '', tm_transaction: '', tm_customer: '', invoice: '' };
     if (wants('case', 'hit', 'comment')) Object.assign(out, await this.caseRecords(actor, label, n));
     if (wants('role', 'user')) {
       const role = async (name: string) => {
@@ -228,6 +229,11 @@ export class AttackWorld {
     if (wants('tm_transaction', 'tm_customer')) Object.assign(out, await this.transactionRecords(actor, label, n));
     // After the customer: the alert is about that customer, so the alerts listing filtered by it finds the alert.
     if (wants('tm_rule', 'tm_alert')) Object.assign(out, await this.monitoringRecords(actor, label, n, out.user || null, out.tm_customer || null));
+    if (wants('invoice')) {
+      // Written through billing's own statement (the attacker's organisation is billed by invoice and may not buy a top-up): an open top-up invoice.
+      const invoice = await insertInvoice(forOrganisation(db, actor.organisationId), topUpDraft('aml_screening', 1), { collector: 'invoice', issuedBy: actor.userId });
+      out.invoice = invoice.id;
+    }
     if (wants('custom_list', 'list_record', 'list_comment')) {
       // Written directly, like batchRecord (Harbour's basic plan may not use custom lists): a list with one record stamped
       // with a fresh custom-list revision, as the API leaves them, and a comment of the actor's own on it.

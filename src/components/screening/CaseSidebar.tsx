@@ -1,14 +1,13 @@
-/** The right sidebar of the case screens: search information and case information. */
+/** The right sidebar of the screens that show a screened case (the case screens, the demo): search information and case information. */
 import { Badge, Box, DataList, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
-import { monitoringState, type MonitoringReach } from '@common/cases';
-import { Name } from '../../components/Name';
-import { TitledCard } from '../../components/TitledCard';
+import { monitoringState, type CaseDetailView, type MonitoringReach } from '@common/cases';
+import { Name } from '../Name';
+import { TitledCard } from '../TitledCard';
 import { apiCall } from '../../lib/api';
 import { CaseStatusBadge, DateTime, MatchBadge, RiskBadge, datesLabelId, datesText, useCountryNames, valueLabel } from './labels';
-import type { CaseDetailView } from './types';
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
