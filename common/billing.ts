@@ -157,25 +157,45 @@ export interface Invoice {
   lines: { description: string; quantity: number; unit_cents: number; total_cents: number }[];
   total_cents: number;
   currency: string;
-  // The API always answers the fields below; they are optional only so that values written before they existed still type-check.
   /** What it charges for, so a screen can describe it in the reader's language (description is English). */
-  kind?: InvoiceKind;
+  kind: InvoiceKind;
   /** The plan of a plan invoice and the month it pays for; null on a top-up. */
-  plan_name?: PlanName | null;
-  period_start?: string | null;
-  period_end?: string | null;
+  plan_name: PlanName | null;
+  period_start: string | null;
+  period_end: string | null;
   /** The credits paying it grants. */
-  grants?: { kind: CreditKind; credits: number }[];
+  grants: { kind: CreditKind; credits: number }[];
 }
 
 export const INVOICE_KINDS = ['plan', 'top_up'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
+/**
+ * How invoices are paid with the shipped collector: a bank transfer within the invoice's terms to the operator's
+ * account, quoting the invoice number. Data rather than a sentence, so each screen words it in its reader's
+ * language. iban and bic are null while the operator has not configured them; the bank details are then asked
+ * for at `email` (the address printed on every invoice).
+ */
+export interface InvoicePaymentMethod {
+  type: 'invoice';
+  terms_days: number;
+  /** The account holder the transfer is made out to. */
+  payee: string;
+  iban: string | null;
+  bic: string | null;
+  email: string;
+}
+
+/** What the payment collector in service says about paying; another collector (a card processor's) names its own type. */
+export type PaymentMethod = InvoicePaymentMethod | { type: string };
+
+export const paysByInvoice = (method: PaymentMethod): method is InvoicePaymentMethod => method.type === 'invoice';
+
 /** GET /api/billing: details (null until entered), how payment is collected, the packs on offer. */
 export interface BillingAnswer {
   details: BillingDetails | null;
   /** The payment collector in service; 'invoice' is the one shipped (bank transfer against an invoice). */
-  payment_method: { type: string; instructions: string | null };
+  payment_method: PaymentMethod;
   top_up_packs: readonly TopUpPack[];
   plan: PlanName | null;
 }

@@ -47,10 +47,19 @@ export const SAMPLE_INVOICE: Invoice = {
   due_at: '2026-01-15T00:00:00Z',
   status: 'open',
   paid_at: null,
-  description: 'Plus plan, January 2026',
-  lines: [{ description: 'Plus plan, January 2026', quantity: 1, unit_cents: 129_000, total_cents: 129_000 }],
+  description: 'Plus plan, 2026-01-01 to 2026-02-01',
+  lines: [{ description: 'Plus plan, 2026-01-01 to 2026-02-01', quantity: 1, unit_cents: 129_000, total_cents: 129_000 }],
   total_cents: 129_000,
   currency: 'EUR',
+  kind: 'plan',
+  plan_name: 'plus',
+  period_start: '2026-01-01T00:00:00Z',
+  period_end: '2026-02-01T00:00:00Z',
+  grants: [
+    { kind: 'aml_screening', credits: 2_000 },
+    { kind: 'media_watcher', credits: 500 },
+    { kind: 'transaction_monitoring', credits: 10_000 },
+  ],
 };
 
 export const SAMPLE_LEDGER_ROW: LedgerRow = {

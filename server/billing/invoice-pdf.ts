@@ -81,12 +81,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): PDFKit.PDFDocument {
   } else {
     doc.font('Helvetica').fontSize(10).fillColor('black').text(`Please pay ${amount(invoice.total_cents, invoice.currency)} by bank transfer by ${date(invoice.due_at)}, quoting ${invoice.number}.`, LEFT, doc.y, { width });
     doc.moveDown(0.4);
-    report.pairs([
-      ['Account name', seller.bank.accountName],
-      ['IBAN', seller.bank.iban],
-      ['BIC', seller.bank.bic],
-      ['Reference', invoice.number],
-    ]);
+    report.pairs(paymentRows(seller, invoice.number));
   }
   if (invoice.grants.length && invoice.status !== 'void') {
     doc.moveDown(0.6);
@@ -96,6 +91,21 @@ export function renderInvoicePdf(input: InvoicePdfInput): PDFKit.PDFDocument {
   }
 
   return report.end(`${latin(seller.name)}  ·  Invoice ${invoice.number}`);
+}
+
+/**
+ * Where the transfer goes: the account name, the IBAN and BIC the operator has configured (a label with no value
+ * is left out rather than printed beside a placeholder), or where to ask for the bank details while neither is.
+ */
+export function paymentRows(seller: Seller, reference: string): [string, string][] {
+  const { accountName, iban, bic } = seller.bank;
+  return [
+    ['Account name', accountName],
+    ...(iban ? ([['IBAN', iban]] as [string, string][]) : []),
+    ...(bic ? ([['BIC', bic]] as [string, string][]) : []),
+    ...(!iban && !bic ? ([['Bank details', `On request from ${seller.email}`]] as [string, string][]) : []),
+    ['Reference', reference],
+  ];
 }
 
 /** The lines, then subtotal, VAT and total, right-aligned in their columns. */

@@ -6,7 +6,7 @@
  * money arrives (`npm run billing -- mark-paid <number>`). A card processor would be a second collector that
  * charges and answers 'paid'; either way the credits are granted by markPaid, once.
  */
-import { INVOICE_TERMS_DAYS, type Invoice } from '../../common/billing';
+import { INVOICE_TERMS_DAYS, type Invoice, type PaymentMethod } from '../../common/billing';
 import type { Deps } from '../deps';
 import { markPaid } from './mark-paid';
 import { sellerFromEnv, type Seller } from './seller';
@@ -14,8 +14,11 @@ import { sellerFromEnv, type Seller } from './seller';
 export interface PaymentCollector {
   /** Stored on each invoice it issues (invoices.collector) and written as who paid it. */
   id: string;
-  /** What the billing page says about paying (BillingAnswer.payment_method). */
-  describe(): { type: string; instructions: string | null };
+  /**
+   * How to pay, as data (BillingAnswer.payment_method): the billing page words it in the reader's language, so
+   * no sentence is built here.
+   */
+  describe(): PaymentMethod;
   /**
    * Asked once the invoice is committed, outside any transaction (a charge may take seconds). 'paid': the
    * money is taken, and the invoice is marked paid at once; 'pending': it stays open until someone marks it.
@@ -29,9 +32,11 @@ export function invoiceCollector(seller: Seller = sellerFromEnv()): PaymentColle
     id: 'invoice',
     describe: () => ({
       type: 'invoice',
-      instructions:
-        `Pay each invoice by bank transfer within ${INVOICE_TERMS_DAYS} days to ${seller.bank.accountName}, ` +
-        `IBAN ${seller.bank.iban}, BIC ${seller.bank.bic}, quoting the invoice number. Credits are added when the payment is recorded.`,
+      terms_days: INVOICE_TERMS_DAYS,
+      payee: seller.bank.accountName,
+      iban: seller.bank.iban,
+      bic: seller.bank.bic,
+      email: seller.email,
     }),
     async collect() {
       return 'pending';

@@ -1,7 +1,9 @@
 /**
  * Who issues the invoices: the operator of this installation of the product. Read from the environment
  * (README, "Configuration"), with placeholders that make an unconfigured installation's invoices plainly
- * unconfigured rather than addressed to someone real.
+ * unconfigured rather than addressed to someone real. The bank account's IBAN and BIC are null when unset:
+ * each place that shows them words their absence itself (a placeholder text would be English everywhere and
+ * would repeat the label it stands beside).
  */
 export interface Seller {
   name: string;
@@ -9,8 +11,8 @@ export interface Seller {
   address: string[];
   email: string;
   vatNumber: string | null;
-  /** Where a bank transfer goes. */
-  bank: { accountName: string; iban: string; bic: string };
+  /** Where a bank transfer goes; iban and bic null while not configured. */
+  bank: { accountName: string; iban: string | null; bic: string | null };
 }
 
 /** BILLING_SELLER_ADDRESS separates its lines with semicolons or new lines. */
@@ -29,8 +31,8 @@ export function sellerFromEnv(env: NodeJS.ProcessEnv = process.env): Seller {
     vatNumber: env.BILLING_SELLER_VAT_NUMBER?.trim() || null,
     bank: {
       accountName: env.BILLING_BANK_ACCOUNT_NAME?.trim() || name,
-      iban: env.BILLING_BANK_IBAN?.trim() || 'IBAN not configured',
-      bic: env.BILLING_BANK_BIC?.trim() || 'BIC not configured',
+      iban: env.BILLING_BANK_IBAN?.trim() || null,
+      bic: env.BILLING_BANK_BIC?.trim() || null,
     },
   };
 }

@@ -3,7 +3,8 @@
  * answer, the details' validation and what they do to open and paid invoices, buying a top-up (and refusing a
  * bad one without changing anything), marking an invoice paid granting exactly its credits once (a second
  * mark-paid, or two at once, grant nothing more), a collector that answers 'paid' granting at once, the
- * invoice PDF and another organisation's invoice answering 404, and the operator's command run as a child
+ * invoice PDF (the bank account printed once beside its labels, never a placeholder) and another organisation's
+ * invoice answering 404, and the operator's command run as a child
  * process against the same Postgres database as the app, and against an embedded database directory.
  */
 import { execFile } from 'node:child_process';
@@ -12,9 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOP_UP_PACKS } from '../../common/billing';
+import { INVOICE_TERMS_DAYS, TOP_UP_PACKS } from '../../common/billing';
 import { markPaid } from '../../server/billing/mark-paid';
-import { usePaymentCollector } from '../../server/billing/payments';
+import { invoiceCollector, usePaymentCollector } from '../../server/billing/payments';
+import { renderInvoicePdf } from '../../server/billing/invoice-pdf';
+import { sellerFromEnv } from '../../server/billing/seller';
 import { SEED_BILLING_DETAILS } from '../../server/billing/seed';
 import { insertInvoice, topUpDraft } from '../../server/billing/invoices';
 import { openDatabase } from '../../server/db/client';
@@ -24,6 +27,7 @@ import { forOrganisation } from '../../server/db/tenant';
 import { createOrganisationWithAdmin } from '../../server/organisations/create';
 import { PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
 import { DATABASE_KINDS } from '../helpers/databases';
+import { pdfBytes, pdfText } from '../helpers/pdf-text';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
@@ -68,8 +72,8 @@ describe.each(DATABASE_KINDS)('billing and invoices on %s', (kind) => {
     const res = await t.call('GET', '/api/billing', { token: planAdmin });
     expect(res.status).toBe(200);
     expect(res.body.details).toEqual(SEED_BILLING_DETAILS);
-    expect(res.body.payment_method.type).toBe('invoice');
-    expect(res.body.payment_method.instructions).toContain('bank transfer');
+    // How to pay as data the page words in the reader's language; the bank account is not configured here.
+    expect(res.body.payment_method).toEqual({ type: 'invoice', terms_days: INVOICE_TERMS_DAYS, payee: 'Open AML', iban: null, bic: null, email: 'billing@openaml.invalid' });
     expect(res.body.top_up_packs).toEqual(TOP_UP_PACKS);
     expect(res.body.plan).toBe('basic');
   });
@@ -195,9 +199,9 @@ describe.each(DATABASE_KINDS)('billing and invoices on %s', (kind) => {
   });
 
   it('pays at once through a collector that answers paid (a card processor), granting the credits', async () => {
-    usePaymentCollector({ id: 'test-card', describe: () => ({ type: 'card', instructions: null }), collect: async () => 'paid' });
+    usePaymentCollector({ id: 'test-card', describe: () => ({ type: 'card' }), collect: async () => 'paid' });
     try {
-      expect((await t.call('GET', '/api/billing', { token: planAdmin })).body.payment_method).toEqual({ type: 'card', instructions: null });
+      expect((await t.call('GET', '/api/billing', { token: planAdmin })).body.payment_method).toEqual({ type: 'card' });
       const before = await counters();
       const res = await topUp({ kind: 'transaction_monitoring', packs: 2 });
       expect(res.status).toBe(200);
@@ -231,6 +235,20 @@ describe.each(DATABASE_KINDS)('billing and invoices on %s', (kind) => {
     expect((await t.call('GET', '/api/billing/invoices/not-an-id/pdf', { token: otherToken })).status).toBe(404);
     expect((await t.call('GET', '/api/billing/invoices', { token: otherToken })).body).toMatchObject({ total: 0, data: [] });
     expect(other.organisationId).not.toBe(harbourId);
+  });
+
+  it("prints an open invoice's payment without placeholders while the bank account is not configured", async () => {
+    const open = (await t.call('GET', '/api/billing/invoices?page=1&page_size=50', { token: planAdmin })).body.data.find((i: any) => i.status === 'open');
+    const res = await t.app.inject({ method: 'GET', url: `/api/billing/invoices/${open.id}/pdf`, headers: { authorization: `Bearer ${planAdmin}` } });
+    expect(res.statusCode).toBe(200);
+    const lines = pdfText(res.rawPayload).split('\n');
+    // Label, then value: no IBAN or BIC row stands beside a placeholder; the page says where to ask instead.
+    expect(lines).not.toContain('IBAN');
+    expect(lines).not.toContain('BIC');
+    expect(lines.filter((l) => /IBAN|BIC/.test(l))).toEqual([]);
+    expect(lines.slice(lines.indexOf('Account name'), lines.indexOf('Account name') + 2)).toEqual(['Account name', 'Open AML']);
+    expect(lines.slice(lines.indexOf('Bank details'), lines.indexOf('Bank details') + 2)).toEqual(['Bank details', 'On request from billing@openaml.invalid']);
+    expect(lines.slice(lines.indexOf('Reference'), lines.indexOf('Reference') + 2)).toEqual(['Reference', open.number]);
   });
 
   /**
@@ -308,5 +326,58 @@ describe('the operator command on the embedded database', () => {
     rmSync(dataDir, { recursive: true, force: true });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('stop the app');
+  });
+});
+
+describe('the bank account an installation configures', () => {
+  const seller = sellerFromEnv({ BILLING_SELLER_NAME: 'Quayside Compliance GmbH', BILLING_BANK_IBAN: ' DE89 3704 0044 0532 0130 00 ', BILLING_BANK_BIC: 'COBADEFFXXX' });
+
+  it('is what the billing page is given, and each part is null while it is unset', () => {
+    expect(invoiceCollector(seller).describe()).toEqual({
+      type: 'invoice',
+      terms_days: INVOICE_TERMS_DAYS,
+      payee: 'Quayside Compliance GmbH',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+      email: 'billing@openaml.invalid',
+    });
+    expect(invoiceCollector(sellerFromEnv({ BILLING_BANK_IBAN: 'DE89 3704 0044 0532 0130 00', BILLING_BANK_BIC: '  ' })).describe()).toMatchObject({ iban: 'DE89 3704 0044 0532 0130 00', bic: null });
+  });
+
+  it('is printed on an open invoice once, each value beside its label', async () => {
+    const invoice = {
+      id: crypto.randomUUID(),
+      number: 'INV-2026-000042',
+      issued_at: '2026-11-27T09:00:00.000Z',
+      due_at: '2026-12-11T09:00:00.000Z',
+      status: 'open' as const,
+      paid_at: null,
+      description: '100 Media Watcher credits',
+      lines: [{ description: 'Media Watcher credits, pack of 50', quantity: 2, unit_cents: 6_000, total_cents: 12_000 }],
+      total_cents: 12_000,
+      currency: 'EUR',
+      kind: 'top_up' as const,
+      plan_name: null,
+      period_start: null,
+      period_end: null,
+      grants: [{ kind: 'media_watcher' as const, credits: 100 }],
+    };
+    const doc = renderInvoicePdf({
+      invoice,
+      buyer: null,
+      vatPercent: 0,
+      vatCents: 0,
+      subtotalCents: 12_000,
+      seller,
+      organisation: { name: 'Harbour Trading', white_labeling_for: null },
+      generatedBy: 'Pat Plan',
+    });
+    const lines = pdfText(await pdfBytes(doc)).split('\n');
+    const after = (label: string) => lines[lines.indexOf(label) + 1];
+    expect(after('Account name')).toBe('Quayside Compliance GmbH');
+    expect(after('IBAN')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(after('BIC')).toBe('COBADEFFXXX');
+    expect(lines.filter((l) => l.includes('DE89 3704 0044 0532 0130 00'))).toHaveLength(1);
+    expect(lines).not.toContain('Bank details');
   });
 });

@@ -152,11 +152,18 @@ test('Manage Payments downloads the plan’s invoice as a PDF and buys a top-up'
   await expect(page).toHaveURL(/\/manage-payments$/);
   await expect(page.getByTestId('payments-plan')).toHaveText('Plus');
   await expect(page.getByTestId('payment-method-type')).toHaveText('Invoice, paid by bank transfer');
-  await expect(page.getByTestId('payment-instructions')).toContainText('IBAN');
+  // The installation has no bank account configured: the card names the payee and says where to ask, with no placeholder.
+  const instructions = page.getByTestId('payment-instructions');
+  await expect(instructions).toContainText('Pay each invoice by bank transfer within 14 days, quoting the invoice number.');
+  await expect(instructions.getByTestId('payment-payee')).toHaveText('Open AML');
+  await expect(instructions.getByTestId('payment-iban')).toHaveCount(0);
+  await expect(instructions.getByTestId('payment-bank-details-request')).toHaveText('For the bank details, write to billing@openaml.invalid.');
+  await expect(page.getByTestId('payment-method')).not.toContainText(/not configured/i);
 
   const invoices = page.getByTestId('invoices-table');
   const first = invoices.getByTestId('table-row').first();
-  await expect(first.getByTestId('invoice-description')).toContainText('Plus');
+  // Worded from the invoice's plan and period, the dates in the reader's format.
+  await expect(first.getByTestId('invoice-description')).toHaveText(/^Plus plan, [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(first.getByTestId('invoice-status')).toHaveAttribute('data-status', 'open');
   await expect(first.getByTestId('invoice-total')).toHaveText('€1,290.00');
   const number = (await first.getByTestId('invoice-number').innerText()).trim();
@@ -196,11 +203,23 @@ test('Manage Payments downloads the plan’s invoice as a PDF and buys a top-up'
   await expect(page.getByTestId('snackbar-success').filter({ hasText: /Invoice INV-.* has been issued/ })).toBeVisible();
   await expect(invoices.getByTestId('table-row')).toHaveCount(rowsBefore + 1);
   await expect(invoices.getByTestId('table-row').first().getByTestId('invoice-total')).toHaveText('€120.00');
+  await expect(invoices.getByTestId('table-row').first().getByTestId('invoice-description')).toHaveText('100 Media Watcher credits');
   await shot(page, 'payments-en');
 
   await dismissSnackbars(page);
   await inArabic(page, async () => {
     await expect(page.getByTestId('page-title')).toHaveText('إدارة المدفوعات');
+    // How to pay, in Arabic: no English sentence from the server and no placeholder.
+    const card = page.getByTestId('payment-method');
+    await expect(instructions).toContainText('ادفع كل فاتورة بتحويل مصرفي خلال');
+    await expect(instructions).toContainText('مع ذكر رقم الفاتورة');
+    await expect(instructions.getByTestId('payment-bank-details-request')).toContainText('للحصول على البيانات المصرفية، راسل');
+    await expect(card).not.toContainText(/not configured|Pay each invoice|bank transfer/i);
+    // The invoices' descriptions, in Arabic: the top-up's credits and the plan's month.
+    const rows = invoices.getByTestId('table-row');
+    await expect(rows.first().getByTestId('invoice-description')).toContainText('وحدة من رصيد مراقب وسائل الإعلام');
+    await expect(rows.filter({ hasText: number }).getByTestId('invoice-description')).toContainText('الخطة بلس، من');
+    await expect(invoices).not.toContainText(/Plus plan|credits/);
     await shot(page, 'payments-ar');
   });
 });

@@ -64,6 +64,11 @@ const INVOICE: Invoice = {
   lines: [],
   total_cents: 129_000,
   currency: 'EUR',
+  kind: 'plan',
+  plan_name: 'plus',
+  period_start: '2026-03-01T00:00:00Z',
+  period_end: '2026-04-01T00:00:00Z',
+  grants: [],
 };
 
 // ---------------------------------------------------------------- Plans

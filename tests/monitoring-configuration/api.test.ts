@@ -10,7 +10,6 @@
  *   only or in-app only, and is sent once however often the job runs, nothing when its transaction fails;
  * - the PDF report.
  */
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MONITORING_SETTINGS, nextDigestAt } from '../../common/monitoring';
 import { MONITORING_JOBS, runAmlMonitoringPass } from '../../server/cases/monitoring';
@@ -18,6 +17,7 @@ import { MONITORING_DIGEST, enqueueMonitoringDigest, runMonitoringDigests } from
 import { gatherAlert } from '../../server/cases/monitoring-settings';
 import { forOrganisation } from '../../server/db/tenant';
 import { DATABASE_KINDS } from '../helpers/databases';
+import { pdfText } from '../helpers/pdf-text';
 import { ADMIN, ANALYST, PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
 
 const DAY = 86_400_000;
@@ -30,25 +30,6 @@ const REPORT = '/api/get-ongoing-pdf-report';
 const code = (res: { status: number; body: any }) => `${res.status} ${res.body?.code ?? ''}`.trim();
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The text drawn in a PDF: pdfkit deflates its page streams and writes text as hex strings of Latin-1 codes. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      out.push([...tj[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
-}
 
 describe.each(DATABASE_KINDS)('monitoring configuration on %s', (kind) => {
   let t: TestApp;

@@ -12,7 +12,8 @@ import { DEFAULT_RULES } from '../../server/tm-engine';
 import { ensureDefaultRules, seedDefaultRules } from '../../server/transactions/default-rules';
 import { createOrganisationWithAdmin } from '../../server/organisations/create';
 import { cachedEngine, engineFor } from '../../server/transactions/engine-cache';
-import { ADMIN, ANALYST, DEMO, PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
+import { ADMIN, ANALYST, PLAN_ADMIN, createTestApp, type TestApp } from '../helpers/app';
+import { SEED_PARTNERS } from '../../server/db/seed';
 import { DATABASE_KINDS } from '../helpers/databases';
 import { VELOCITY_RULE, organisationId } from './alerts-fixtures';
 
@@ -21,7 +22,8 @@ describe.each(DATABASE_KINDS)('transaction-monitoring rules on %s', (kind) => {
   let admin: string;
   let analyst: string;
   let harbour: string;
-  let demo: string;
+  /** A seeded partner organisation without transaction monitoring. */
+  let partner: string;
   let northwindId: string;
   let harbourId: string;
   let harbourRule: string;
@@ -38,7 +40,7 @@ describe.each(DATABASE_KINDS)('transaction-monitoring rules on %s', (kind) => {
     admin = await t.login(ADMIN);
     analyst = await t.login(ANALYST);
     harbour = await t.login(PLAN_ADMIN);
-    demo = await t.login(DEMO);
+    partner = await t.login({ email: SEED_PARTNERS[0].email, password: SEED_PARTNERS[0].password });
     northwindId = await organisationId(t.deps.db, 'northwind');
     harbourId = await organisationId(t.deps.db, 'harbour');
     // Harbour kept a rule from when it had transaction monitoring.
@@ -211,7 +213,7 @@ describe.each(DATABASE_KINDS)('transaction-monitoring rules on %s', (kind) => {
   });
 
   it('is refused to organisations without transaction monitoring', async () => {
-    for (const token of [harbour, demo]) {
+    for (const token of [harbour, partner]) {
       expect(code(await list(token))).toBe('403 service_unavailable');
       expect(code(await create({ name: 'Nope', score: 1, definition: VELOCITY_RULE }, token))).toBe('403 service_unavailable');
       expect(code(await t.call('POST', '/api/transaction-monitoring/rules/backtest', { token, body: { definition: VELOCITY_RULE } }))).toBe('403 service_unavailable');

@@ -20,7 +20,9 @@ const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}) => {
   return out;
 };
 const load = (lang: string) => flatten(JSON.parse(readFileSync(join('locales', `${lang}.json`), 'utf8')));
-const placeholders = (text: string) => [...text.replace(/'[{}]'/g, '').matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+// The names a message uses, each once: languages have different numbers of plural forms (Arabic six, English two),
+// so a name appears as often as the language's forms need it.
+const placeholders = (text: string) => [...new Set([...text.replace(/'[{}]'/g, '').matchAll(/\{(\w+)/g)].map((m) => m[1]))].sort();
 
 const en = load('en');
 

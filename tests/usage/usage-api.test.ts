@@ -8,7 +8,7 @@
  * - the PDF from the page, report links (valid, wrong, expired, another organisation's);
  * - the monthly e-mail: one per administrator with the link and the PDF, once per month.
  */
-import { inflateSync } from 'node:zlib';
+import { pdfText } from '../helpers/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachDay, previousMonth, type UsageStatistics } from '../../common/usage';
 import { ingestArticles } from '../../server/media-corpus/ingest';
@@ -28,25 +28,6 @@ const SHARED = '/api/usage-report-pdf';
 
 const code = (res: { status: number; body: any }) => `${res.status} ${res.body?.code ?? ''}`.trim();
 
-/** The text drawn in a PDF: pdfkit deflates its page streams and writes text as hex strings of Latin-1 codes. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      out.push([...tj[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
-}
 
 describe.each(DATABASE_KINDS)('usage statistics on %s', (kind) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 /**
  * The organisation's invoices, newest first, paged (the page in the address): number, issue and due dates,
- * what it is for, the total in its currency, its status, and a button that downloads its PDF (a blob handed to
+ * what it is for (in the user's language, from the invoice's kind, plan, period and grants), the total in its currency, its status, and a button that downloads its PDF (a blob handed to
  * the browser's save, one at a time: machines/billing/invoice-download.machine.ts).
  */
 import { Button, Text } from '@chakra-ui/react';
@@ -25,7 +25,7 @@ import { messageText } from '../../lib/i18n';
 import { notify } from '../../lib/toaster';
 import type { Loaded } from '../../lib/useResource';
 import { billingApi, type InvoicePage } from './api';
-import { InvoiceStatusBadge, money } from './labels';
+import { InvoiceStatusBadge, invoiceDescription, money } from './labels';
 
 const column = columnsFor<Invoice>();
 
@@ -69,11 +69,15 @@ export function InvoicesTable({ list, page, onPage }: { list: Loaded<InvoicePage
         }),
         column.accessor('description', {
           header: () => <FormattedMessage id="billing.invoices.description" />,
-          cell: ({ row }) => (
-            <Text fontSize="sm" data-testid="invoice-description">
-              <Name>{row.original.description}</Name>
-            </Text>
-          ),
+          cell: ({ row }) => {
+            const words = invoiceDescription(intl, row.original);
+            // The server's English fallback is isolated like other data; translated words follow the page.
+            return (
+              <Text fontSize="sm" data-testid="invoice-description">
+                {words === row.original.description ? <Name>{words}</Name> : words}
+              </Text>
+            );
+          },
         }),
         column.accessor('total_cents', {
           header: () => <FormattedMessage id="billing.invoices.total" />,

@@ -1,19 +1,20 @@
 /**
  * /manage-payments (plan billing, update_payment_method; without a plan the guard sends to /plans): the plan
  * in force with a way to change it, the billing details printed on invoices, how payment is collected (an
- * invoice paid by bank transfer, with the instructions the API gives), buying credit top-ups, and the
+ * invoice paid by bank transfer, worded from the account details the API gives), buying credit top-ups, and the
  * invoices with their PDFs (the invoices' page in the address).
  */
-import { Box, Button, Card, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useMemo, useState } from 'react';
+import { Box, Button, Card, DataList, Grid, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LuLandmark } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CURRENCY, type BillingAnswer, type BillingDetails } from '@common/billing';
+import { CURRENCY, paysByInvoice, type BillingAnswer, type BillingDetails, type InvoicePaymentMethod, type PaymentMethod as PaymentMethodAnswer } from '@common/billing';
 import { billingDetailsValues } from '@machines/billing/billing-details.machine';
 import { invoicesQuery, searchFromView, viewFromSearch } from '@machines/billing/invoices-address';
 import { selectOrganisation, selectUser } from '@machines/session/session.selectors';
 import { useSession } from '../../app/useSession';
+import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
@@ -35,7 +36,66 @@ function useInvoicesPage() {
   return { view, go };
 }
 
-function PaymentMethod({ method }: { method: BillingAnswer['payment_method'] }) {
+/** A label and a value of the bank account; the value (an IBAN, a name) keeps its own direction. */
+function AccountItem({ label, testId, children }: { label: ReactNode; testId: string; children: ReactNode }) {
+  return (
+    <DataList.Item alignItems="baseline">
+      <DataList.ItemLabel flex="0 0 40%">{label}</DataList.ItemLabel>
+      <DataList.ItemValue data-testid={testId}>
+        <Name>{children}</Name>
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/**
+ * How to pay, worded here from the collector's data: the terms, the account holder, and the IBAN and BIC the
+ * operator has configured; while neither is, where to ask for them (the address printed on every invoice).
+ */
+function BankTransfer({ method }: { method: InvoicePaymentMethod }) {
+  return (
+    <Stack gap="2" fontSize="sm" bg="bg.muted" rounded="l2" px="3" py="2" data-testid="payment-instructions">
+      <Text>
+        <FormattedMessage id="billing.payment_method.transfer" values={{ days: method.terms_days }} />
+      </Text>
+      <DataList.Root orientation="horizontal" size="md" gap="1.5">
+        <AccountItem label={<FormattedMessage id="billing.payment_method.payee" />} testId="payment-payee">
+          {method.payee}
+        </AccountItem>
+        {method.iban && (
+          <AccountItem label={<FormattedMessage id="billing.payment_method.iban" />} testId="payment-iban">
+            {method.iban}
+          </AccountItem>
+        )}
+        {method.bic && (
+          <AccountItem label={<FormattedMessage id="billing.payment_method.bic" />} testId="payment-bic">
+            {method.bic}
+          </AccountItem>
+        )}
+      </DataList.Root>
+      {!method.iban && !method.bic && (
+        <Text data-testid="payment-bank-details-request">
+          <FormattedMessage
+            id="billing.payment_method.bank_details_request"
+            values={{
+              email: (
+                <ChakraLink href={`mailto:${method.email}`} colorPalette="brand" data-testid="payment-email">
+                  <Name>{method.email}</Name>
+                </ChakraLink>
+              ),
+            }}
+          />
+        </Text>
+      )}
+      <Text color="fg.muted">
+        <FormattedMessage id="billing.payment_method.recorded" />
+      </Text>
+    </Stack>
+  );
+}
+
+function PaymentMethod({ method }: { method: PaymentMethodAnswer }) {
+  const invoice = paysByInvoice(method) ? method : null;
   return (
     <TitledCard title={<FormattedMessage id="billing.payment_method.title" />} data-testid="payment-method">
       <Stack gap="3">
@@ -45,18 +105,16 @@ function PaymentMethod({ method }: { method: BillingAnswer['payment_method'] }) 
           </Box>
           <Stack gap="1">
             <Text fontWeight="medium" data-testid="payment-method-type">
-              <FormattedMessage id={method.type === 'invoice' ? 'billing.payment_method.invoice' : 'billing.payment_method.other'} />
+              <FormattedMessage id={invoice ? 'billing.payment_method.invoice' : 'billing.payment_method.other'} />
             </Text>
-            <Text fontSize="sm" color="fg.muted">
-              <FormattedMessage id="billing.payment_method.invoice_body" />
-            </Text>
+            {invoice && (
+              <Text fontSize="sm" color="fg.muted">
+                <FormattedMessage id="billing.payment_method.invoice_body" />
+              </Text>
+            )}
           </Stack>
         </HStack>
-        {method.instructions && (
-          <Box as="pre" dir="auto" fontFamily="inherit" fontSize="sm" whiteSpace="pre-wrap" bg="bg.muted" rounded="l2" px="3" py="2" data-testid="payment-instructions">
-            {method.instructions}
-          </Box>
-        )}
+        {invoice && <BankTransfer method={invoice} />}
       </Stack>
     </TitledCard>
   );

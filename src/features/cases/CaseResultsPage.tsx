@@ -3,7 +3,7 @@
  * server-side filters (search_result_filter), each with its match status and
  * risk level; the sidebars; review, history, comments and the PDF report.
  */
-import { Badge, Box, Button, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Skeleton, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuClipboardCheck, LuFileDown, LuHistory, LuMessageSquare } from 'react-icons/lu';
 import { FormattedMessage } from 'react-intl';
@@ -13,7 +13,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Name } from '../../components/Name';
 import { CaseSidebar } from '../../components/screening/CaseSidebar';
 import { HitFilters, HitTable, NO_HIT_FILTERS, hitFilterQuery, type HitFilterValues } from '../../components/screening/HitResults';
-import { CaseStatusBadge } from '../../components/screening/labels';
+import { CaseResultsHeading } from '../../components/screening/ScreeningHeading';
 import { ServerError } from '../../components/ServerError';
 import { useSession } from '../../app/useSession';
 import { downloadFile } from '../../lib/api';
@@ -73,41 +73,28 @@ export default function CaseResultsPage() {
   return (
     <Box>
       <CaseBreadcrumbs reference={kase.reference} />
-      <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" mb="5" wrap="wrap">
-        <Stack gap="1">
-          <HStack gap="3" wrap="wrap">
-            <Text as="h1" fontSize="2xl" fontWeight="bold" data-testid="page-title">
-              <FormattedMessage id="cases.results.title" values={{ name: <Name>{kase.search_term}</Name> }} />
-            </Text>
-            <CaseStatusBadge value={kase.case_status} />
-          </HStack>
-          <Text color="fg.muted" fontSize="sm">
-            <FormattedMessage id="cases.results.subtitle" values={{ reference: kase.reference, count: kase.hit_count, score: kase.match_score }} />
-          </Text>
-        </Stack>
-        <HStack gap="2" wrap="wrap">
-          <Button variant="outline" size="sm" onClick={() => setPanel('history')} data-testid="open-history">
-            <LuHistory /> <FormattedMessage id="cases.actions.history" />
+      <CaseResultsHeading kase={kase}>
+        <Button variant="outline" size="sm" onClick={() => setPanel('history')} data-testid="open-history">
+          <LuHistory /> <FormattedMessage id="cases.actions.history" />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setPanel('comments')} data-testid="open-comments">
+          <LuMessageSquare /> <FormattedMessage id="cases.actions.comments" />
+          {kase.comments > 0 && <Badge size="xs">{kase.comments}</Badge>}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => downloadFile('/generate-pdf', { reference: kase.reference }, `case-${kase.reference}.pdf`).catch((f) => notify.error(messageText(f.code, f.message)))} data-testid="download-report">
+          <LuFileDown /> <FormattedMessage id="cases.actions.report" />
+        </Button>
+        {canUpdate && !readOnly && picked.length > 0 && (
+          <Button variant="outline" colorPalette="brand" size="sm" onClick={() => review.send({ type: 'OPEN', target: { kind: 'entities', reference: kase.reference, ids: picked } })} data-testid="decide-entities">
+            <LuClipboardCheck /> <FormattedMessage id="cases.results.decide_selected" values={{ count: picked.length }} />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setPanel('comments')} data-testid="open-comments">
-            <LuMessageSquare /> <FormattedMessage id="cases.actions.comments" />
-            {kase.comments > 0 && <Badge size="xs">{kase.comments}</Badge>}
+        )}
+        {canUpdate && !readOnly && (
+          <Button colorPalette="brand" size="sm" onClick={() => review.send({ type: 'OPEN', target: { kind: 'cases', references: [kase.reference] } })} data-testid="review-case">
+            <LuClipboardCheck /> <FormattedMessage id="cases.actions.review_case" />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => downloadFile('/generate-pdf', { reference: kase.reference }, `case-${kase.reference}.pdf`).catch((f) => notify.error(messageText(f.code, f.message)))} data-testid="download-report">
-            <LuFileDown /> <FormattedMessage id="cases.actions.report" />
-          </Button>
-          {canUpdate && !readOnly && picked.length > 0 && (
-            <Button variant="outline" colorPalette="brand" size="sm" onClick={() => review.send({ type: 'OPEN', target: { kind: 'entities', reference: kase.reference, ids: picked } })} data-testid="decide-entities">
-              <LuClipboardCheck /> <FormattedMessage id="cases.results.decide_selected" values={{ count: picked.length }} />
-            </Button>
-          )}
-          {canUpdate && !readOnly && (
-            <Button colorPalette="brand" size="sm" onClick={() => review.send({ type: 'OPEN', target: { kind: 'cases', references: [kase.reference] } })} data-testid="review-case">
-              <LuClipboardCheck /> <FormattedMessage id="cases.actions.review_case" />
-            </Button>
-          )}
-        </HStack>
-      </Flex>
+        )}
+      </CaseResultsHeading>
 
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 340px' }} gap="6" alignItems="start">
         <Stack gap="4">

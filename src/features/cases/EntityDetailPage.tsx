@@ -4,20 +4,20 @@
  * the case's entities, the decision panel (review statechart), monitoring
  * switches (monitoring statechart), history, comments and the entity report.
  */
-import { Badge, Box, Button, Card, Field, Flex, Grid, HStack, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Grid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { LuFileDown, LuHistory, LuMessageSquare, LuSearch, LuUsers } from 'react-icons/lu';
+import { LuFileDown, LuHistory, LuMessageSquare, LuSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { LIMITS } from '@common/constants';
 import { MATCH_STATUSES, RISK_LEVELS } from '@common/enums';
 import { selectPermissionNames, selectSession, selectUser } from '@machines/session/session.selectors';
-import { EmptyMessage } from '../../components/EmptyMessage';
-import { Name } from '../../components/Name';
 import { CaseSidebar } from '../../components/screening/CaseSidebar';
-import { EntityKeyData, EntityPager, EntityRiskAnalysis } from '../../components/screening/EntityDetail';
-import { DateTime, MatchBadge, RiskBadge, valueOptions } from '../../components/screening/labels';
+import { EntityPager } from '../../components/screening/EntityDetail';
+import { EntityTabs } from '../../components/screening/EntityTabs';
+import { DateTime, valueOptions } from '../../components/screening/labels';
+import { EntityHeading } from '../../components/screening/ScreeningHeading';
 import { SelectField } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
@@ -110,93 +110,45 @@ export default function EntityDetailPage() {
   useCaseChanges(referenceNo, record.reload);
   const [panel, setPanel] = useState<'history' | 'comments' | null>(null);
   const [linked, setLinked] = useState<string | null>(null);
-  const [tab, setTab] = useState('key_data');
 
   if (record.error && !record.data) return <ServerError message={record.error.message} code={record.error.code} />;
   if (!record.data) return <Skeleton height="64" />;
   const { case: kase, entity: hit } = record.data;
   const canUpdate = permissions.includes('update_case');
   const readOnly = kase.is_deleted;
-  const linkedNames: string[] = ((hit.entity as any).linked_to ?? []) as string[];
 
   return (
     <Box>
       <CaseBreadcrumbs reference={kase.reference} entity={hit.profile} />
-      <Flex justify="space-between" align="flex-end" gap="4" mb="5" wrap="wrap">
-        <Stack gap="1">
-          <HStack gap="3" wrap="wrap">
-            <Text as="h1" fontSize="2xl" fontWeight="bold" data-testid="page-title">
-              <Name>{hit.profile}</Name>
-            </Text>
-            <MatchBadge value={hit.match_status} />
-            <RiskBadge value={hit.risk_level} />
-          </HStack>
-          <Text color="fg.muted" fontSize="sm">
-            <FormattedMessage id="cases.entity.subtitle" values={{ reference: kase.reference, source: hit.appears_on.source }} />
-          </Text>
-        </Stack>
-        <HStack gap="2" wrap="wrap">
-          <EntityPager hit={hit} onGo={(entityId) => navigate(`${base}/${kase.reference}/${entityId}`)} />
-          <Button variant="outline" size="sm" onClick={() => setPanel('history')} data-testid="open-history">
-            <LuHistory /> <FormattedMessage id="cases.actions.history" />
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setPanel('comments')} data-testid="open-comments">
-            <LuMessageSquare /> <FormattedMessage id="cases.actions.comments" />
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => downloadFile('/case-report', { reference: kase.reference, id: hit._id }, `case-${kase.reference}-${hit.position}.pdf`).catch((f) => notify.error(messageText(f.code, f.message)))} data-testid="download-report">
-            <LuFileDown /> <FormattedMessage id="cases.actions.report" />
-          </Button>
-        </HStack>
-      </Flex>
+      <EntityHeading kase={kase} hit={hit}>
+        <EntityPager hit={hit} onGo={(entityId) => navigate(`${base}/${kase.reference}/${entityId}`)} />
+        <Button variant="outline" size="sm" onClick={() => setPanel('history')} data-testid="open-history">
+          <LuHistory /> <FormattedMessage id="cases.actions.history" />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setPanel('comments')} data-testid="open-comments">
+          <LuMessageSquare /> <FormattedMessage id="cases.actions.comments" />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => downloadFile('/case-report', { reference: kase.reference, id: hit._id }, `case-${kase.reference}-${hit.position}.pdf`).catch((f) => notify.error(messageText(f.code, f.message)))} data-testid="download-report">
+          <LuFileDown /> <FormattedMessage id="cases.actions.report" />
+        </Button>
+      </EntityHeading>
 
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 340px' }} gap="6" alignItems="start">
-        <Card.Root>
-          <Card.Body>
-            <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value)} colorPalette="brand" variant="line">
-              <Tabs.List mb="4">
-                <Tabs.Trigger value="key_data" data-testid="tab-key-data">
-                  <FormattedMessage id="cases.entity.tab_key_data" />
-                </Tabs.Trigger>
-                <Tabs.Trigger value="linked" data-testid="tab-linked">
-                  <FormattedMessage id="cases.entity.tab_linked" /> {linkedNames.length > 0 && <Badge size="xs">{linkedNames.length}</Badge>}
-                </Tabs.Trigger>
-                <Tabs.Trigger value="media" data-testid="tab-media">
-                  <FormattedMessage id="cases.entity.tab_media" />
-                </Tabs.Trigger>
-                <Tabs.Trigger value="risk" data-testid="tab-risk">
-                  <FormattedMessage id="cases.entity.tab_risk" />
-                </Tabs.Trigger>
-              </Tabs.List>
-              <Tabs.Content value="key_data">
-                <EntityKeyData hit={hit} />
-              </Tabs.Content>
-              <Tabs.Content value="linked">
-                {linkedNames.length === 0 ? (
-                  <EmptyMessage icon={<LuUsers />} title={<FormattedMessage id="cases.entity.no_linked" />} description={<FormattedMessage id="cases.entity.no_linked_body" />} />
-                ) : (
-                  <Stack gap="2" data-testid="linked-entities">
-                    {linkedNames.map((name) => (
-                      <Flex key={name} justify="space-between" align="center" borderWidth="1px" rounded="md" px="3" py="2">
-                        <Text fontWeight="medium">
-                          <Name>{name}</Name>
-                        </Text>
-                        <Button size="xs" variant="outline" onClick={() => setLinked(name)}>
-                          <LuSearch /> <FormattedMessage id="cases.entity.search_linked" />
-                        </Button>
-                      </Flex>
-                    ))}
-                  </Stack>
-                )}
-              </Tabs.Content>
-              <Tabs.Content value="media">
-                <AdverseMediaTab reference={kase.reference} entityId={hit._id} active={tab === 'media'} />
-              </Tabs.Content>
-              <Tabs.Content value="risk">
-                <EntityRiskAnalysis hit={hit} threshold={kase.match_score} />
-              </Tabs.Content>
-            </Tabs.Root>
-          </Card.Body>
-        </Card.Root>
+        <EntityTabs
+          hit={hit}
+          threshold={kase.match_score}
+          extraTab={{
+            value: 'media',
+            testId: 'tab-media',
+            label: <FormattedMessage id="cases.entity.tab_media" />,
+            render: (active) => <AdverseMediaTab reference={kase.reference} entityId={hit._id} active={active} />,
+          }}
+          linkedActions={(name) => (
+            <Button size="xs" variant="outline" onClick={() => setLinked(name)}>
+              <LuSearch /> <FormattedMessage id="cases.entity.search_linked" />
+            </Button>
+          )}
+        />
 
         <Stack gap="4">
           {canUpdate && <DecisionPanel hit={hit} reference={kase.reference} readOnly={readOnly} onSaved={record.reload} />}

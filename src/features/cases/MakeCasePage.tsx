@@ -4,15 +4,14 @@
  * through the create-case statechart, which leads to the new case's results or
  * opens the credits-expired dialog.
  */
-import { Box, Button, Checkbox, Field, Fieldset, Flex, Grid, HStack, Image, Input, RadioGroup, SegmentGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Fieldset, Flex, Grid, HStack, Image, Input, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuImagePlus, LuSearch } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { LIMITS } from '@common/constants';
-import { DATABASES, ENTITY_TYPES, GENDERS } from '@common/enums';
+import { DATABASES, GENDERS } from '@common/enums';
 import type { RiskEngineChoice } from '@common/risk-scoring';
 import { createCaseMachine, searchBody } from '@machines/cases/create-case.machine';
 import { PLACED_FIELDS, selectBusy, selectFieldError, selectFormError, selectHalted, selectValues } from '@machines/cases/create-case.selectors';
@@ -22,6 +21,7 @@ import { CountryPicker } from '../../components/CountryPicker';
 import { CreditsExpiredDialog, SALES_ADDRESS } from '../../components/CreditsExpiredDialog';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchTermAndType } from '../../components/screening/SearchFields';
 import { Select } from '../../components/Select';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
@@ -112,24 +112,7 @@ export default function MakeCasePage() {
           <Stack gap="6">
             <TitledCard title={<FormattedMessage id="cases.create.who" />}>
               <Stack gap="5">
-                <FormField label={<FormattedMessage id="cases.fields.search_term" />} error={errors.search_term} required helper={<FormattedMessage id="cases.create.search_term_help" />}>
-                  <Input name="search_term" value={form.search_term} maxLength={LIMITS.searchTerm.max + 20} autoFocus onChange={(e) => set('search_term', e.target.value)} />
-                </FormField>
-                <Field.Root required invalid={Boolean(errors.entity_type)}>
-                  <Field.Label>
-                    <FormattedMessage id="cases.fields.entity_type" />
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <SegmentGroup.Root value={form.entity_type} onValueChange={(d) => d.value && set('entity_type', d.value)} aria-label={label('cases.fields.entity_type')}>
-                    <SegmentGroup.Indicator />
-                    {ENTITY_TYPES.map((t) => (
-                      <SegmentGroup.Item key={t} value={t} data-testid={`entity-type-${t}`}>
-                        <SegmentGroup.ItemText>{valueLabel(intl, 'entity_type', t)}</SegmentGroup.ItemText>
-                        <SegmentGroup.ItemHiddenInput />
-                      </SegmentGroup.Item>
-                    ))}
-                  </SegmentGroup.Root>
-                </Field.Root>
+                <SearchTermAndType searchTerm={form.search_term} entityType={form.entity_type} errors={errors} onChange={set} />
                 {/* A group of three inputs, each with its own label: a single Field would give all three one id. */}
                 <Fieldset.Root size="sm" invalid={Boolean(errors.birth_day || errors.birth_month || errors.birth_year)}>
                   <Fieldset.Legend>

@@ -3,17 +3,18 @@
  * product's search results (src/components/screening), read from open-user-search; each hit leads to
  * its entity detail. A visitor sees only their own searches: any other reference answers "not found".
  */
-import { Box, Button, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuSearch, LuUserPlus } from 'react-icons/lu';
 import { FormattedMessage } from 'react-intl';
 import { Link, Redirect, useSearch } from 'wouter';
+import type { CaseDetailView } from '@common/cases';
 import type { DemoResultsAnswer } from '@common/schemas/demo';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Name } from '../../components/Name';
 import { CaseSidebar } from '../../components/screening/CaseSidebar';
 import { HitFilters, HitTable, NO_HIT_FILTERS, hitFilterQuery, type HitFilterValues } from '../../components/screening/HitResults';
-import { CaseStatusBadge } from '../../components/screening/labels';
+import { CaseResultsHeading } from '../../components/screening/ScreeningHeading';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
 import { useResource } from '../../lib/useResource';
@@ -51,7 +52,7 @@ export function DemoFailure({ message, code }: { message: string; code?: string 
 }
 
 /** The sidebar's last card: what a full account adds, with the way to ask for one. */
-export function FullAccountCard() {
+function FullAccountCard() {
   const openRequest = useRequestAccount();
   return (
     <TitledCard size="sm" titleSize="md" title={<FormattedMessage id="demo.cta.title" />} data-testid="full-account-card">
@@ -64,6 +65,16 @@ export function FullAccountCard() {
         </Button>
       </Stack>
     </TitledCard>
+  );
+}
+
+/** The demo's sidebar: the case's search and case information, then what a full account adds. */
+export function DemoSidebar({ kase }: { kase: CaseDetailView }) {
+  return (
+    <Stack gap="4">
+      <CaseSidebar kase={kase} />
+      <FullAccountCard />
+    </Stack>
   );
 }
 
@@ -82,37 +93,21 @@ export function DemoResultsPage() {
   return (
     <Box>
       <DemoBreadcrumbs reference={kase.reference} />
-      <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" mb="5" wrap="wrap">
-        <Stack gap="1">
-          <HStack gap="3" wrap="wrap">
-            <Text as="h1" fontSize="2xl" fontWeight="bold" data-testid="page-title">
-              <FormattedMessage id="cases.results.title" values={{ name: <Name>{kase.search_term}</Name> }} />
-            </Text>
-            <CaseStatusBadge value={kase.case_status} />
-          </HStack>
-          <Text color="fg.muted" fontSize="sm">
-            <FormattedMessage id="cases.results.subtitle" values={{ reference: kase.reference, count: kase.hit_count, score: kase.match_score }} />
-          </Text>
-        </Stack>
-        <HStack gap="3" wrap="wrap">
-          <AllowanceNote allowance={data.allowance} />
-          <Button asChild variant="outline" size="sm">
-            <Link href="/make-case" data-testid="new-search">
-              <LuSearch /> <FormattedMessage id="demo.nav.new_search" />
-            </Link>
-          </Button>
-        </HStack>
-      </Flex>
+      <CaseResultsHeading kase={kase} actionsGap="3">
+        <AllowanceNote allowance={data.allowance} />
+        <Button asChild variant="outline" size="sm">
+          <Link href="/make-case" data-testid="new-search">
+            <LuSearch /> <FormattedMessage id="demo.nav.new_search" />
+          </Link>
+        </Button>
+      </CaseResultsHeading>
 
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 340px' }} gap="6" alignItems="start">
         <Stack gap="4">
           <HitFilters facets={data.facets} value={filters} onChange={(patch) => setFilters((cur) => ({ ...cur, ...patch }))} />
           <HitTable hits={data.data} hitCount={kase.hit_count} hrefOf={(h) => entityHref(kase.reference, h._id)} />
         </Stack>
-        <Stack gap="4">
-          <CaseSidebar kase={kase} />
-          <FullAccountCard />
-        </Stack>
+        <DemoSidebar kase={kase} />
       </Grid>
     </Box>
   );

@@ -4,16 +4,14 @@
  * searches left today and the visitor's recent searches. A used-up allowance shows before searching, and
  * when a search is refused for it the dialog offers a full account.
  */
-import { Alert, Box, Button, Dialog, Field, Flex, Grid, Input, Link as ChakraLink, Portal, SegmentGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Flex, Grid, Input, Link as ChakraLink, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { LuSearch, LuUserPlus } from 'react-icons/lu';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { LIMITS } from '@common/constants';
 import { countryCodes } from '@common/countries';
-import { ENTITY_TYPES } from '@common/enums';
 import type { DemoSearchAnswer, DemoSearchesAnswer } from '@common/schemas/demo';
 import { demoSearchBody, demoSearchMachine } from '@machines/demo/demo-search.machine';
 import { PLACED_DEMO_FIELDS, selectBusy, selectFieldError, selectFormError, selectHalted, selectValues } from '@machines/demo/demo-search.selectors';
@@ -25,6 +23,7 @@ import { FormField } from '../../components/FormField';
 import { Name } from '../../components/Name';
 import { PageHeader } from '../../components/PageHeader';
 import { CaseStatusBadge, DateStacked, valueLabel } from '../../components/screening/labels';
+import { SearchTermAndType } from '../../components/screening/SearchFields';
 import { ServerError } from '../../components/ServerError';
 import { TitledCard } from '../../components/TitledCard';
 import { api } from '../../lib/api';
@@ -145,24 +144,7 @@ export function DemoSearchPage() {
                   </Alert.Content>
                 </Alert.Root>
               )}
-              <FormField label={<FormattedMessage id="cases.fields.search_term" />} error={errors.search_term} required helper={<FormattedMessage id="cases.create.search_term_help" />}>
-                <Input name="search_term" value={form.search_term} maxLength={LIMITS.searchTerm.max + 20} autoFocus onChange={(e) => set('search_term', e.target.value)} />
-              </FormField>
-              <Field.Root required invalid={Boolean(errors.entity_type)}>
-                <Field.Label>
-                  <FormattedMessage id="cases.fields.entity_type" />
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <SegmentGroup.Root value={form.entity_type} onValueChange={(d) => d.value && set('entity_type', d.value)} aria-label={label('cases.fields.entity_type')}>
-                  <SegmentGroup.Indicator />
-                  {ENTITY_TYPES.map((t) => (
-                    <SegmentGroup.Item key={t} value={t} data-testid={`entity-type-${t}`}>
-                      <SegmentGroup.ItemText>{valueLabel(intl, 'entity_type', t)}</SegmentGroup.ItemText>
-                      <SegmentGroup.ItemHiddenInput />
-                    </SegmentGroup.Item>
-                  ))}
-                </SegmentGroup.Root>
-              </Field.Root>
+              <SearchTermAndType searchTerm={form.search_term} entityType={form.entity_type} errors={errors} onChange={set} />
               <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
                 {form.entity_type !== 'location' && (
                   <FormField label={<FormattedMessage id={yearLabel} />} error={errors.birth_year}>
