@@ -52,7 +52,9 @@ test('the administrator reads the usage of a period, downloads the report and ma
 
   await signIn(page, SEEDED.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/usage-statistics');
+  // The menu has no Usage Statistics item; the dashboard leads there.
+  await page.getByRole('link', { name: 'Usage Statistics' }).click();
+  await expect(page).toHaveURL(/\/usage-statistics$/);
   await expect(page.getByTestId('page-title')).toHaveText('Usage Statistics');
   // The default period is the last 30 days.
   await expect(page.getByTestId('usage-preset')).toHaveValue('last_30_days');
