@@ -11,7 +11,7 @@ import { LIMITS } from '../common/constants';
 import { authRoutes } from './auth/routes';
 import { bulkRoutes } from './bulk/routes';
 import { customListRoutes } from './custom-lists/routes';
-import { listsHealth } from './cases/engine';
+import { listsHealth } from './case-store/engine';
 import { caseRoutes } from './cases/routes';
 import { dashboardRoutes } from './cases/dashboard-routes';
 import { monitoringRoutes } from './cases/monitoring-routes';

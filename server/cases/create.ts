@@ -21,7 +21,7 @@ import type { UploadedFile } from '../http/body';
 import { ApiError } from '../http/errors';
 import { ScreeningInputError } from '../screening';
 import { checkScreeningCredit, holdScreeningCredit, spendScreeningCredit } from '../case-store/credits';
-import { engineReady } from './engine';
+import { engineReady } from '../case-store/engine';
 import { caseScreening } from '../case-store/screen';
 import { searchScope } from '../case-store/scope';
 import { storeScreenedCases } from '../case-store/store';

@@ -11,7 +11,7 @@ import type { Row } from '../db/client';
 import { sqlParams } from '../db/paged';
 import type { OrgDb } from '../db/tenant';
 import { ApiError } from '../http/errors';
-import { CASE_COLUMNS } from './views';
+import { CASE_COLUMNS } from '../case-store/views';
 
 export interface CaseFilter {
   case_status?: string[];

@@ -10,7 +10,7 @@ import { monitoringEndsAt, type MonitoringSettings, type MonitoringSettingsView 
 import type { WhiteLabel } from '../../common/organisation';
 import type { OrgDb } from '../db/tenant';
 import { LEFT, MUTED, latin, pdfReport, utcStamp as stamp } from '../http/pdf';
-import { monitoringOn } from './views';
+import { monitoringOn } from '../case-store/views';
 
 /** The period's last moment worth naming: its end, or now for a period that runs on (all time ends a year ahead). */
 const lastDay = (range: { from: Date; to: Date }) => new Date(Math.max(range.from.getTime(), Math.min(range.to.getTime() - 1, Date.now())));

@@ -8,7 +8,7 @@ import { DEFAULT_MONITORING_SETTINGS, nextDigestAt, type MonitoringSettings, typ
 import type { Row } from '../db/client';
 import type { OrgDb } from '../db/tenant';
 import { hasActiveWebhook } from '../webhooks/data';
-import { monitoringOn } from './views';
+import { monitoringOn } from '../case-store/views';
 
 /** The settings row as it is stored, with the digest times; the defaults for an organisation without one. */
 export interface StoredSettings extends MonitoringSettings {

@@ -1,9 +1,8 @@
 /** Reading one case, its hits, history and comments, always scoped by the organisation. */
 import type { OrgDb } from '../db/tenant';
-import { toCommentView, toEventView } from './views';
+import { toCommentView, toEventView } from '../case-store/views';
 
-// Reading a case and its hits is shared with other areas that show a case (server/case-store/read.ts).
-export { filterHits, findCase, findHit, hitFacets } from '../case-store/read';
+// Reading a case and its hits (findCase, filterHits, findHit, hitFacets) is shared with other areas that show a case: server/case-store/read.ts.
 
 export async function caseEvents(org: OrgDb, caseId: string, hitId?: string) {
   const rows = await org.query(

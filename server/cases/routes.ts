@@ -43,19 +43,16 @@ import {
   caseComments,
   caseEvents,
   caseFaceImage,
-  filterHits,
-  findCase,
-  findHit,
-  hitFacets,
   insertComment,
   lockCasesByReference,
   markCaseDeleted,
   touchCase,
   userNames,
 } from './queries';
+import { filterHits, findCase, findHit, hitFacets } from '../case-store/read';
 import { renderCaseReport } from './report';
 import { caseEntityMentions } from './media-mentions';
-import { EXPORT_COLUMNS, toCaseView } from './views';
+import { EXPORT_COLUMNS, toCaseView } from '../case-store/views';
 
 const aml = (...permissions: Requirement['permissions'] & string[]): Requirement => ({
   permissions,
